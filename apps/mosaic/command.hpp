@@ -1,0 +1,28 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace mosaic::cli {
+
+// A subcommand installs its options on the parent app and returns the function that runs it
+// (returning the process exit code) once parsing is done. Each command lives in its own file and
+// registers itself, so adding one touches nothing else.
+using Runner = std::function<int()>;
+using Installer = std::function<Runner(CLI::App& parent)>;
+
+struct CommandEntry {
+  int order;  // position in --help
+  Installer install;
+};
+
+std::vector<CommandEntry>& command_registry();
+
+struct RegisterCommand {
+  RegisterCommand(int order, Installer install) {
+    command_registry().push_back({order, std::move(install)});
+  }
+};
+
+}  // namespace mosaic::cli

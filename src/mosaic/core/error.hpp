@@ -1,0 +1,35 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace mosaic {
+
+// A user error in a design or a command-line value. It always names the offending field, the
+// value given and what would have been allowed, so that the CLI can print one actionable line.
+class ConfigError : public std::runtime_error {
+ public:
+  ConfigError(std::string field, std::string value, std::string allowed, std::string hint = {})
+      : std::runtime_error(compose(field, value, allowed, hint)),
+        field_(std::move(field)),
+        value_(std::move(value)),
+        allowed_(std::move(allowed)) {}
+
+  const std::string& field() const { return field_; }
+  const std::string& value() const { return value_; }
+  const std::string& allowed() const { return allowed_; }
+
+ private:
+  static std::string compose(const std::string& field, const std::string& value,
+                             const std::string& allowed, const std::string& hint) {
+    std::string msg = "invalid value for '" + field + "': " + value + " (allowed: " + allowed + ")";
+    if (!hint.empty()) msg += "; " + hint;
+    return msg;
+  }
+
+  std::string field_;
+  std::string value_;
+  std::string allowed_;
+};
+
+}  // namespace mosaic

@@ -1,0 +1,79 @@
+#pragma once
+
+#include <Random123/philox.h>
+
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+
+namespace mosaic {
+
+// What a random stream is used for. Part of the key, so two purposes never share draws and adding
+// a new purpose never shifts an existing one.
+enum class RngPurpose : std::uint32_t {
+  kArrayVariation = 1,
+  kDeadPixel = 2,
+  kSkew = 3,
+  kMcData = 10,
+  kMcNoise = 11,
+  kMcJitter = 12,
+  kLinkPayload = 20,
+  kLinkFaults = 21,
+  kLinkBitErrors = 22,
+  kLinkPermutation = 23,
+  kFleetLifetimes = 30,
+  kDegradation = 31,
+};
+
+// Counter-based random stream (Philox4x32-10) keyed by (seed, purpose, index, block). Any stream
+// can be recreated from its key alone, so results never depend on creation order, thread count or
+// rank count. Draws are cheap enough for per-bit use.
+class Rng {
+ public:
+  Rng(std::uint64_t seed, RngPurpose purpose, std::uint64_t index, std::uint64_t block = 0) {
+    key_ = {{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+    ctr_ = {{0u, static_cast<std::uint32_t>(purpose),
+             static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(index >> 32) * 0x9E3779B9u,
+             static_cast<std::uint32_t>(block) ^ static_cast<std::uint32_t>(block >> 32) * 0x85EBCA6Bu}};
+  }
+
+  std::uint32_t next_u32() {
+    if (pos_ == 4) refill();
+    return out_[pos_++];
+  }
+  std::uint64_t next_u64() {
+    const std::uint64_t hi = next_u32();
+    return (hi << 32) | next_u32();
+  }
+  // Uniform in (0, 1): never exactly 0 or 1, so logs and inverse CDFs stay finite.
+  double uniform() { return (static_cast<double>(next_u64() >> 11) + 0.5) * 0x1.0p-53; }
+  double normal() {
+    if (have_spare_) {
+      have_spare_ = false;
+      return spare_;
+    }
+    const double r = std::sqrt(-2.0 * std::log(uniform()));
+    const double a = 2.0 * std::numbers::pi * uniform();
+    spare_ = r * std::sin(a);
+    have_spare_ = true;
+    return r * std::cos(a);
+  }
+  double exponential() { return -std::log(uniform()); }
+
+ private:
+  void refill() {
+    out_ = philox_(ctr_, key_);
+    ++ctr_.v[0];
+    pos_ = 0;
+  }
+
+  r123::Philox4x32 philox_;
+  r123::Philox4x32::ctr_type ctr_;
+  r123::Philox4x32::key_type key_;
+  r123::Philox4x32::ctr_type out_{};
+  int pos_ = 4;
+  bool have_spare_ = false;
+  double spare_ = 0.0;
+};
+
+}  // namespace mosaic

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <array>
+#include <string_view>
+#include <utility>
+
+#include "mosaic/core/spec/schema.hpp"
+
+namespace mosaic {
+
+template <>
+struct EnumNames<FilterShape> {
+  static constexpr std::array<std::pair<FilterShape, const char*>, 4> kValues{{
+      {FilterShape::kIdeal, "ideal"},
+      {FilterShape::kFirstOrder, "first_order"},
+      {FilterShape::kGaussian, "gaussian"},
+      {FilterShape::kButterworth2, "butterworth2"},
+  }};
+};
+template <>
+struct EnumNames<LedModel> {
+  static constexpr std::array<std::pair<LedModel, const char*>, 2> kValues{{
+      {LedModel::kLinear, "linear"},
+      {LedModel::kRateEquation, "rate_equation"},
+  }};
+};
+template <>
+struct EnumNames<NoiseModel> {
+  static constexpr std::array<std::pair<NoiseModel, const char*>, 3> kValues{{
+      {NoiseModel::kNone, "none"},
+      {NoiseModel::kThermal, "thermal"},
+      {NoiseModel::kThermalShot, "thermal_shot"},
+  }};
+};
+template <>
+struct EnumNames<ThresholdMode> {
+  static constexpr std::array<std::pair<ThresholdMode, const char*>, 2> kValues{{
+      {ThresholdMode::kOptimal, "optimal"},
+      {ThresholdMode::kMidEye, "mid_eye"},
+  }};
+};
+template <>
+struct EnumNames<ClockMode> {
+  static constexpr std::array<std::pair<ClockMode, const char*>, 2> kValues{{
+      {ClockMode::kCdr, "cdr"},
+      {ClockMode::kForwardedClock, "forwarded"},
+  }};
+};
+template <>
+struct EnumNames<DataPattern> {
+  static constexpr std::array<std::pair<DataPattern, const char*>, 4> kValues{{
+      {DataPattern::kRandom, "random"},
+      {DataPattern::kPrbs7, "prbs7"},
+      {DataPattern::kPrbs15, "prbs15"},
+      {DataPattern::kPrbs31, "prbs31"},
+  }};
+};
+template <>
+struct EnumNames<HostInterface> {
+  static constexpr std::array<std::pair<HostInterface, const char*>, 2> kValues{{
+      {HostInterface::kPluggable, "pluggable"},
+      {HostInterface::kCoPackaged, "co-packaged"},
+  }};
+};
+
+template <class E>
+std::string_view enum_name(E value) {
+  for (const auto& [e, name] : EnumNames<E>::kValues)
+    if (e == value) return name;
+  return "?";
+}
+
+}  // namespace mosaic

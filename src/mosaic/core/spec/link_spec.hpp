@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstdint>
+
+#include "mosaic/core/spec/link_layer_spec.hpp"
+#include "mosaic/core/spec/phy_spec.hpp"
+#include "mosaic/core/spec/power_spec.hpp"
+#include "mosaic/core/spec/reliability_spec.hpp"
+
+namespace mosaic {
+
+// The whole design of one wide-and-slow link, as a plain aggregate. Default-constructed it is the
+// published 800G design (see presets.hpp). Parsing and validation happen once, in load_spec(); the
+// rest of the library trusts what it is given. Every field is listed, with unit, range and meaning,
+// in the schema (schema.hpp), which drives TOML keys, --set, the JSON echo and the docs.
+struct LinkSpec {
+  std::uint64_t seed = 1;
+  ChannelSpec channel;
+  ArraySpec array;
+  LedSpec led;
+  CouplingSpec coupling;
+  FiberSpec fiber;
+  RxSpec rx;
+  EnvironmentSpec environment;
+  LinkLayerSpec link;
+  ModuleSpec module;
+  ReliabilitySpec reliability;
+
+  int total_channels() const {
+    return array.data_channels + array.ecc_channels + array.spare_channels;
+  }
+  double host_rate_gbps() const { return link.host_lanes * link.host_lane_rate_gbps; }
+};
+
+}  // namespace mosaic

@@ -1,0 +1,139 @@
+#include "mosaic/core/spec/loader.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/spec/schema.hpp"
+
+namespace mosaic {
+namespace {
+
+std::string describe(const toml::node& node) {
+  std::ostringstream text;
+  node.visit([&](const auto& n) { text << n; });
+  return text.str();
+}
+
+[[noreturn]] void unknown_key(const std::string& key, const std::string& value) {
+  const auto hint = suggest_field(key);
+  throw ConfigError(key, value, "a known design key (see `mosaic simulate --list-keys`)",
+                    hint ? "did you mean '" + *hint + "'?" : std::string{});
+}
+
+FieldValue to_field_value(const toml::node& node, const std::string& key) {
+  if (const auto* v = node.as_floating_point()) return FieldValue{v->get()};
+  if (const auto* v = node.as_integer()) return FieldValue{static_cast<std::int64_t>(v->get())};
+  if (const auto* v = node.as_boolean()) return FieldValue{v->get()};
+  if (const auto* v = node.as_string()) {
+    // Optional fields are cleared with "none"; a string anywhere else is a type error below.
+    if (v->get() == "none") return FieldValue{};
+    return FieldValue{v->get()};
+  }
+  throw ConfigError(key, describe(node), "a number, boolean or string (arrays and dates are not keys)");
+}
+
+void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix) {
+  for (const auto& [k, node] : table) {
+    const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+    if (prefix.empty() && key == "preset") continue;
+    if (const auto* sub = node.as_table()) {
+      apply_table(spec, *sub, key);
+      continue;
+    }
+    const FieldDesc* field = find_field(key);
+    const FieldValue value = to_field_value(node, key);
+    if (!field) unknown_key(key, format_value(value));
+    if (std::holds_alternative<std::monostate>(value) && field->kind != FieldKind::kOptionalReal)
+      throw ConfigError(key, "\"none\"", field->allowed());
+    set_field(spec, *field, value);
+  }
+}
+
+void apply_override(LinkSpec& spec, const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("--set", "\"" + assignment + "\"", "KEY=VALUE, e.g. fiber.length_m=30");
+  const std::string key = assignment.substr(0, eq);
+  const std::string value = assignment.substr(eq + 1);
+  const FieldDesc* field = find_field(key);
+  if (!field) unknown_key(key, "\"" + value + "\"");
+  set_field_from_string(spec, *field, value);
+}
+
+std::string preset_of(const toml::table& table) {
+  const auto* node = table.get("preset");
+  if (!node) return "800g";
+  if (const auto* s = node->as_string()) return s->get();
+  throw ConfigError("preset", describe(*node), "a string: one of 800g, prototype, 1.6t, 3.2t");
+}
+
+toml::table parse_toml(const std::string& text, const std::string& source) {
+  try {
+    return toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw ConfigError(source, "line " + std::to_string(where.line) + ", column " +
+                                  std::to_string(where.column),
+                      "valid TOML", std::string(e.description()));
+  }
+}
+
+LinkSpec build(const toml::table* table, const std::optional<std::string>& preset_name,
+               const std::vector<std::string>& overrides, std::optional<std::uint64_t> seed) {
+  std::string name = table ? preset_of(*table) : "800g";
+  if (preset_name) name = *preset_name;
+  LinkSpec spec = preset(name);
+  if (table) apply_table(spec, *table, "");
+  for (const auto& o : overrides) apply_override(spec, o);
+  if (seed) spec.seed = *seed;
+  validate_spec(spec);
+  return spec;
+}
+
+}  // namespace
+
+void validate_spec(const LinkSpec& spec) {
+  const auto& a = spec.array;
+  const long pixels = static_cast<long>(a.rows) * a.cols;
+  if (pixels < spec.total_channels())
+    throw ConfigError("array.rows", std::to_string(a.rows) + " x " + std::to_string(a.cols) +
+                                        " = " + std::to_string(pixels) + " pixels",
+                      "rows x cols >= data + ecc + spare channels = " +
+                          std::to_string(spec.total_channels()));
+  if (pixels > 1000000)
+    throw ConfigError("array.rows", std::to_string(pixels) + " pixels", "at most 1000000 pixels");
+  if (a.ecc_channels > 0) {
+    // Extended Hamming: r = ecc - 1 check bits protect up to 2^r - r - 1 data channels.
+    const int r = a.ecc_channels - 1;
+    const double capacity = r >= 30 ? 1e9 : std::ldexp(1.0, r) - r - 1;
+    if (r < 2 || a.data_channels > capacity)
+      throw ConfigError("array.ecc_channels", std::to_string(a.ecc_channels),
+                        "0, or enough for an extended Hamming code over " +
+                            std::to_string(a.data_channels) + " data channels (2^(ecc-1) >= data + ecc)");
+  }
+  if (spec.led.model == LedModel::kRateEquation && spec.led.c_cm6_per_s == 0.0 &&
+      spec.led.b_cm3_per_s == 0.0)
+    throw ConfigError("led.b_cm3_per_s", "0", "> 0 for the rate-equation model");
+}
+
+LinkSpec load_spec(const SpecRequest& request) {
+  if (!request.toml_path) return build(nullptr, request.preset, request.overrides, request.seed);
+  std::ifstream in(*request.toml_path, std::ios::binary);
+  if (!in) throw ConfigError("design file", "\"" + *request.toml_path + "\"", "a readable TOML file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const toml::table table = parse_toml(text.str(), *request.toml_path);
+  return build(&table, request.preset, request.overrides, request.seed);
+}
+
+LinkSpec load_spec_from_string(const std::string& toml_text,
+                               const std::vector<std::string>& overrides) {
+  const toml::table table = parse_toml(toml_text, "design");
+  return build(&table, std::nullopt, overrides, std::nullopt);
+}
+
+}  // namespace mosaic

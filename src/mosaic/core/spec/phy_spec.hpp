@@ -1,0 +1,99 @@
+#pragma once
+
+#include <optional>
+
+namespace mosaic {
+
+// Shape of a low-pass element. kIdeal is an explicit pass-through (infinite bandwidth).
+enum class FilterShape { kIdeal, kFirstOrder, kGaussian, kButterworth2 };
+enum class LedModel { kLinear, kRateEquation };
+enum class NoiseModel { kNone, kThermal, kThermalShot };
+enum class ThresholdMode { kOptimal, kMidEye };
+// kCdr: every channel samples at its own best phase. kForwardedClock: one phase per clock group
+// (array row), so each channel's skew becomes a static phase offset.
+enum class ClockMode { kCdr, kForwardedClock };
+enum class DataPattern { kRandom, kPrbs7, kPrbs15, kPrbs31 };
+
+struct ChannelSpec {
+  double rate_gbps = 2.135;  // per-channel NRZ line rate
+  DataPattern pattern = DataPattern::kRandom;
+};
+
+struct ArraySpec {
+  int rows = 22;
+  int cols = 21;
+  double pitch_um = 50.0;
+  int data_channels = 400;
+  int ecc_channels = 10;
+  int spare_channels = 52;
+  double dead_probability = 0.002;  // chance that a pixel is dead at manufacture
+};
+
+struct LedSpec {
+  LedModel model = LedModel::kLinear;
+  FilterShape filter = FilterShape::kFirstOrder;
+  double f3db_ghz = 1.1;              // small-signal bandwidth at 25 degC (linear model)
+  double launch_power_dbm = -3.0;     // mean optical power coupled from one LED, before fiber
+  double extinction_ratio_db = 10.0;  // P1 / P0
+  double pre_emphasis = 0.0;          // 2-tap FIR weight on the previous bit (0 = off)
+  double wavelength_nm = 450.0;
+  double fwhm_nm = 15.0;
+  double power_sigma_db = 0.5;     // per-channel log-normal spread of optical power (1 sigma)
+  double bandwidth_sigma = 0.05;   // per-channel relative spread of bandwidth (1 sigma)
+  double power_tc_db_per_k = -0.004;
+  double bandwidth_tc_per_k = -0.0005;  // relative bandwidth change per kelvin
+  double wavelength_tc_nm_per_k = 0.05;
+  // Rate-equation model (ABC recombination in the active region).
+  double bias_ma = 2.0;
+  double diameter_um = 10.0;
+  double active_thickness_nm = 15.0;
+  double a_per_s = 5.0e8;         // Shockley-Read-Hall + surface
+  double b_cm3_per_s = 7.0e-11;   // radiative
+  double c_cm6_per_s = 1.0e-29;   // Auger
+};
+
+struct CouplingSpec {
+  double tx_db = 3.0;         // LED into fiber cores (TIR micro-lens), loss in dB
+  double connector_db = 0.5;  // connector loss in dB
+  double rx_db = 2.0;         // fiber onto photodiode, loss in dB
+  double sigma_db = 0.3;      // per-channel spread of the total coupling (1 sigma, dB)
+  double edge_penalty_db = 1.0;  // extra loss of channels on the array's outer ring
+};
+
+struct FiberSpec {
+  double length_m = 30.0;
+  double attenuation_db_per_m = 0.1;
+  bool chromatic_dispersion = true;
+  double dispersion_ps_per_nm_km = -770.0;
+  bool modal_dispersion = true;
+  double modal_k_ps = 20.0;  // sigma_md = modal_k_ps * (length_m / 1 m)^modal_gamma
+  double modal_gamma = 0.8;
+  bool crosstalk = true;
+  double xt_adjacent_db = -27.0;  // power fraction leaking from each edge neighbour at 0 m
+  double xt_diagonal_db = -33.0;  // ... from each diagonal neighbour at 0 m
+  double xt_growth_per_m = 2.0e-5;  // linear power fraction added per metre (core coupling)
+  double skew_rms_ps = 20.0;
+  double latency_ns_per_m = 5.0;
+};
+
+struct RxSpec {
+  double responsivity_a_per_w = 0.25;
+  FilterShape filter = FilterShape::kButterworth2;
+  double bandwidth_ghz = 1.4;
+  NoiseModel noise = NoiseModel::kThermalShot;
+  double noise_density_pa_rthz = 8.0;  // input-referred TIA noise current density
+  std::optional<double> power_dbm;     // if set, the mean received power of every channel
+  bool ctle = true;
+  bool ctle_auto = true;      // choose the peaking per channel that minimises the BER
+  double ctle_peaking_db = 0.0;  // used when ctle_auto is false
+  double ctle_pole_ghz = 2.5;    // the two poles; the zero sits below them by the peaking
+  double jitter_rms_ps = 15.0;
+  ThresholdMode threshold = ThresholdMode::kOptimal;
+  ClockMode clock = ClockMode::kCdr;
+};
+
+struct EnvironmentSpec {
+  double case_temperature_c = 25.0;
+};
+
+}  // namespace mosaic

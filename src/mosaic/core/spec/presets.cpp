@@ -1,0 +1,92 @@
+#include "mosaic/core/spec/presets.hpp"
+
+#include <cmath>
+
+#include "mosaic/core/error.hpp"
+
+namespace mosaic {
+namespace {
+
+// Alignment marker length in channel bits (identity + sequence number + framing).
+constexpr double kMarkerBits = 64.0;
+
+// Rounds a rate up to the next 0.005 Gb/s, as a clock synthesizer would be programmed.
+double round_up_rate(double gbps) { return std::ceil(gbps * 200.0 - 1e-9) / 200.0; }
+
+LinkSpec make_800g() {
+  // LinkSpec's defaults are this design; only the derived line rate is computed here.
+  LinkSpec s;
+  s.array.rows = 23;
+  s.array.cols = 20;
+  s.array.data_channels = 400;
+  s.array.ecc_channels = 10;
+  s.array.spare_channels = 50;
+  s.channel.rate_gbps = round_up_rate(required_line_rate_gbps(s));
+  return s;
+}
+
+LinkSpec make_prototype() {
+  // The 10x10 lab demonstrator: discrete lenses instead of custom couplers, an unrestricted launch
+  // that excites more modes, no ECC and no spares; measured at 2 Gb/s.
+  LinkSpec s;
+  s.array.rows = 10;
+  s.array.cols = 10;
+  s.array.data_channels = 100;
+  s.array.ecc_channels = 0;
+  s.array.spare_channels = 0;
+  s.array.dead_probability = 0.0;
+  s.channel.rate_gbps = 2.0;
+  s.fiber.length_m = 20.0;
+  s.coupling.tx_db = 6.0;
+  s.coupling.rx_db = 3.0;
+  s.coupling.connector_db = 1.0;
+  s.fiber.modal_k_ps = 32.0;
+  s.link.host_lanes = 2;
+  s.link.host_lane_rate_gbps = 100.0;
+  return s;
+}
+
+LinkSpec make_1p6t() {
+  // Twice the channels at the same rate; two SECDED groups of 400 data channels each.
+  LinkSpec s = make_800g();
+  s.array.rows = 30;
+  s.array.cols = 29;
+  s.array.data_channels = 800;
+  s.array.ecc_channels = 20;
+  s.array.spare_channels = 40;
+  s.link.host_lane_rate_gbps = 212.5;
+  s.channel.rate_gbps = round_up_rate(required_line_rate_gbps(s));
+  return s;
+}
+
+LinkSpec make_3p2t() {
+  // 800 channels at twice the rate: faster microLEDs and receivers.
+  LinkSpec s = make_1p6t();
+  s.link.host_lanes = 16;
+  s.led.f3db_ghz = 2.2;
+  s.rx.bandwidth_ghz = 2.8;
+  s.rx.ctle_pole_ghz = 5.0;
+  s.rx.jitter_rms_ps = 8.0;
+  s.fiber.skew_rms_ps = 10.0;
+  s.channel.rate_gbps = round_up_rate(required_line_rate_gbps(s));
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> preset_names() { return {"800g", "prototype", "1.6t", "3.2t"}; }
+
+double required_line_rate_gbps(const LinkSpec& spec) {
+  const double overhead = kMarkerBits / spec.link.marker_period_bits;
+  return spec.host_rate_gbps() / spec.array.data_channels / (1.0 - overhead);
+}
+
+LinkSpec preset(std::string_view name) {
+  if (name == "800g") return make_800g();
+  if (name == "prototype") return make_prototype();
+  if (name == "1.6t") return make_1p6t();
+  if (name == "3.2t") return make_3p2t();
+  throw ConfigError("preset", "\"" + std::string(name) + "\"", "one of 800g, prototype, 1.6t, 3.2t");
+}
+
+}  // namespace mosaic
