@@ -19,6 +19,10 @@ struct CommandEntry {
 
 std::vector<CommandEntry>& command_registry();
 
+// The command line of this run, for reports to record (--threads left out: it never changes a
+// result, and reports must be byte-identical whatever the thread count).
+const std::string& invocation();
+
 struct RegisterCommand {
   RegisterCommand(int order, Installer install) {
     command_registry().push_back({order, std::move(install)});

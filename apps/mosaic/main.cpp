@@ -15,10 +15,31 @@ std::vector<CommandEntry>& command_registry() {
   return registry;
 }
 
+namespace {
+std::string g_invocation;
+
+std::string record_invocation(int argc, char** argv) {
+  std::string s = "mosaic";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--threads") {
+      ++i;
+      continue;
+    }
+    if (arg.rfind("--threads=", 0) == 0) continue;
+    s += " " + arg;
+  }
+  return s;
+}
+}  // namespace
+
+const std::string& invocation() { return g_invocation; }
+
 }  // namespace mosaic::cli
 
 int main(int argc, char** argv) {
   using namespace mosaic;
+  cli::g_invocation = cli::record_invocation(argc, argv);
   CLI::App app{
       "mosaic: simulate and design wide-and-slow microLED optical interconnects.\n"
       "Hundreds of slow NRZ channels, each a microLED imaged through an imaging fiber onto a\n"

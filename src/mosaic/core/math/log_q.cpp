@@ -14,12 +14,19 @@ double log_q(double z) {
 }
 
 double q_inverse(double p) {
-  // Newton on ln Q from a rational first guess; converges in a few steps over (1e-300, 1).
-  if (p >= 0.5) return -q_inverse(1.0 - p);
-  double z = std::sqrt(-2.0 * std::log(p));
+  if (p == 0.5) return 0.0;
+  if (p >= 1.0) return -q_inverse_from_log(-745.0);
+  if (p <= 0.0) return q_inverse_from_log(-745.0);
+  if (p > 0.5) return -q_inverse(1.0 - p);
+  return q_inverse_from_log(std::log(p));
+}
+
+double q_inverse_from_log(double target) {
+  // Newton on ln Q from a rational first guess; converges in a few steps for any ln p < ln 0.5.
+  if (target >= -0.6931471805599453) return -q_inverse(1.0 - std::exp(target));
+  double z = std::sqrt(-2.0 * target);
   z -= (2.515517 + 0.802853 * z + 0.010328 * z * z) /
        (1.0 + 1.432788 * z + 0.189269 * z * z + 0.001308 * z * z * z);
-  const double target = std::log(p);
   for (int i = 0; i < 50; ++i) {
     const double lq = log_q(z);
     // d ln Q / dz = -phi(z) / Q(z)

@@ -14,6 +14,8 @@ double log_q(double z);
 
 // Inverse of Q: the z with Q(z) = p, for p in (0, 1).
 double q_inverse(double p);
+// The same from ln p, for probabilities below the double range (ln p < 0).
+double q_inverse_from_log(double log_p);
 
 // Accumulates ln(sum of exp(x_i)) without overflow or underflow.
 class LogSumExp {

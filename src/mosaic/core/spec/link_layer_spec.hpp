@@ -2,13 +2,24 @@
 
 namespace mosaic {
 
+// How host bits are dealt onto the data channels (and so how host FEC symbols land on channels).
+// kBit: consecutive host bits go to consecutive channels (one bit per channel per bit time; a dead
+// unmasked channel among 400 puts ~14 bits into every 5440-bit RS(544,514) codeword).
+// kWord: 64 consecutive host bits go to one channel (bursts of 64 bits, ~7 symbols, per hit).
+enum class Striping { kBit, kWord };
+
 // Bit-exact link layer between the host lanes and the optical channels (PHYSICS.md section 6).
 struct LinkLayerSpec {
   int host_lanes = 8;
   double host_lane_rate_gbps = 106.25;
-  int marker_period_bits = 16384;  // per-channel bits between alignment markers
+  int marker_period_bits = 16384;  // per-channel bits between alignment markers (multiple of 64)
   double max_skew_ui = 64.0;       // deskew buffer depth
   int swap_threshold = 64;         // corrected errors on one channel that trigger a spare swap
+  Striping striping = Striping::kBit;
+  int swap_window_periods = 64;  // marker periods over which corrected errors are counted
+  int swap_lead_periods = 4;     // marker periods from a swap decision to the agreed boundary
+  int training_periods = 2;      // marker periods of training pattern at link-up
+  int frame_bytes = 1518;        // host frame size for the frame loss ratio
 };
 
 }  // namespace mosaic

@@ -24,6 +24,7 @@ struct LinkSpec {
   EnvironmentSpec environment;
   LinkLayerSpec link;
   ModuleSpec module;
+  PowerSpec power;
   ReliabilitySpec reliability;
 
   int total_channels() const {

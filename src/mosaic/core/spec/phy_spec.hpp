@@ -33,7 +33,7 @@ struct LedSpec {
   LedModel model = LedModel::kLinear;
   FilterShape filter = FilterShape::kFirstOrder;
   double f3db_ghz = 1.1;              // small-signal bandwidth at 25 degC (linear model)
-  double launch_power_dbm = -3.0;     // mean optical power coupled from one LED, before fiber
+  double launch_power_dbm = 0.0;      // mean optical power coupled from one LED, before fiber
   double extinction_ratio_db = 10.0;  // P1 / P0
   double pre_emphasis = 0.0;          // 2-tap FIR weight on the previous bit (0 = off)
   double wavelength_nm = 450.0;
@@ -53,20 +53,20 @@ struct LedSpec {
 };
 
 struct CouplingSpec {
-  double tx_db = 3.0;         // LED into fiber cores (TIR micro-lens), loss in dB
+  double tx_db = 2.0;         // LED into fiber cores (TIR micro-lens), loss in dB
   double connector_db = 0.5;  // connector loss in dB
-  double rx_db = 2.0;         // fiber onto photodiode, loss in dB
+  double rx_db = 1.5;         // fiber onto photodiode, loss in dB
   double sigma_db = 0.3;      // per-channel spread of the total coupling (1 sigma, dB)
   double edge_penalty_db = 1.0;  // extra loss of channels on the array's outer ring
 };
 
 struct FiberSpec {
   double length_m = 30.0;
-  double attenuation_db_per_m = 0.1;
+  double attenuation_db_per_m = 0.22;
   bool chromatic_dispersion = true;
   double dispersion_ps_per_nm_km = -770.0;
   bool modal_dispersion = true;
-  double modal_k_ps = 20.0;  // sigma_md = modal_k_ps * (length_m / 1 m)^modal_gamma
+  double modal_k_ps = 2.0;  // sigma_md = k * L^gamma; restricted launch of the custom coupler
   double modal_gamma = 0.8;
   bool crosstalk = true;
   double xt_adjacent_db = -27.0;  // power fraction leaking from each edge neighbour at 0 m

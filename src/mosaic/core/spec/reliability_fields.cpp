@@ -5,13 +5,37 @@ namespace mosaic {
 void add_reliability_fields(std::vector<FieldDesc>& out) {
   using namespace schema_detail;
   using S = LinkSpec;
-  out.push_back(real("reliability.channel_fit", &S::reliability, &ReliabilitySpec::channel_fit, 0.0,
-                     1e6, "FIT", "Failure rate of one channel (microLED + driver + TIA)"));
-  out.push_back(real("reliability.common_fit", &S::reliability, &ReliabilitySpec::common_fit, 0.0,
-                     1e7, "FIT", "Failure rate of the parts every channel needs, in series"));
-  out.push_back(real("reliability.service_life_years", &S::reliability,
-                     &ReliabilitySpec::service_life_years, 0.01, 100.0, "years",
-                     "Service life over which link FIT is averaged"));
+  using R = ReliabilitySpec;
+  out.push_back(real("reliability.channel_fit", &S::reliability, &R::channel_fit, 0.0, 1e6, "FIT",
+                     "Failure rate of one channel (microLED + driver + TIA)"));
+  out.push_back(real("reliability.common_fit", &S::reliability, &R::common_fit, 0.0, 1e7, "FIT",
+                     "Failure rate of the parts every channel needs, in series"));
+  out.push_back(real("reliability.service_life_years", &S::reliability, &R::service_life_years,
+                     0.01, 100.0, "years", "Service life over which link FIT is averaged"));
+  out.push_back(real("reliability.reference_temperature_c", &S::reliability,
+                     &R::reference_temperature_c, -60.0, 200.0, "degC",
+                     "Temperature at which channel_fit and common_fit are quoted"));
+  out.push_back(real("reliability.activation_energy_ev", &S::reliability, &R::activation_energy_ev,
+                     0.0, 3.0, "eV", "Arrhenius activation energy of failures and LED decay"));
+  out.push_back(optional_real("reliability.weibull_scale_years", &S::reliability,
+                              &R::weibull_scale_years, 0.01, 1e6, "years",
+                              "Characteristic wear-out life of a channel (none = no wear-out)"));
+  out.push_back(real("reliability.weibull_shape", &S::reliability, &R::weibull_shape, 0.1, 20.0,
+                     "", "Weibull shape of channel wear-out (> 1: rising hazard)"));
+  out.push_back(real("reliability.mttr_h", &S::reliability, &R::mttr_h, 0.0, 1e5, "h",
+                     "Mean time to drain and replace a degraded or failed link"));
+  out.push_back(real("reliability.led_decay_db_per_year", &S::reliability,
+                     &R::led_decay_db_per_year, 0.0, 100.0, "dB/year",
+                     "MicroLED output decay rate at the reference temperature"));
+  out.push_back(real("reliability.led_decay_exponent", &S::reliability, &R::led_decay_exponent,
+                     0.1, 3.0, "", "Decay loss grows as (age)^exponent"));
+  out.push_back(real("reliability.led_decay_sigma", &S::reliability, &R::led_decay_sigma, 0.0, 3.0,
+                     "", "Per-channel log-normal spread of the decay rate (1 sigma)"));
+  out.push_back(integer("reliability.degradation_steps", &S::reliability, &R::degradation_steps, 1,
+                        1000, "", "Physics re-evaluations over the service life (degradation)"));
+  out.push_back(real("reliability.degradation_ber_target", &S::reliability,
+                     &R::degradation_ber_target, 1e-30, 0.5, "",
+                     "BER above which a degraded channel is swapped for a spare"));
 }
 
 }  // namespace mosaic

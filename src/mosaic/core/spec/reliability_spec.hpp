@@ -1,11 +1,28 @@
 #pragma once
 
+#include <optional>
+
 namespace mosaic {
 
+// Reliability model (PHYSICS.md section 8). FIT = failures per 1e9 device-hours, quoted at
+// reference_temperature_c and accelerated to environment.case_temperature_c (Arrhenius).
 struct ReliabilitySpec {
   double channel_fit = 1.0;   // failures per 1e9 device-hours of one channel (LED + driver + TIA)
   double common_fit = 5.0;    // gearbox, controller, DC-DC, connector and fiber, in series
   double service_life_years = 5.0;
+  double reference_temperature_c = 25.0;  // temperature at which the FIT figures are quoted
+  double activation_energy_ev = 0.7;
+  // Optional wear-out of each channel, added to its random-failure hazard: H(t) = (t / scale)^shape.
+  std::optional<double> weibull_scale_years;
+  double weibull_shape = 3.0;
+  double mttr_h = 24.0;  // mean time to drain and replace a degraded or failed link
+  // Gradual degradation of microLED output: loss_db = rate * (t_years * AF)^exponent, with a
+  // per-channel log-normal spread; checked by the physics engine at `degradation_steps` points.
+  double led_decay_db_per_year = 0.25;
+  double led_decay_exponent = 1.0;
+  double led_decay_sigma = 0.3;  // relative spread of the decay rate between channels (1 sigma)
+  int degradation_steps = 5;
+  double degradation_ber_target = 2.4e-4;  // a channel above it is swapped for a spare
 };
 
 }  // namespace mosaic

@@ -1,0 +1,74 @@
+#include "mosaic/link/assign_roles.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "mosaic/core/spec/presets.hpp"
+
+namespace mosaic::link {
+
+phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResult>& channels) {
+  using phy::ChannelRole;
+  phy::LinkSummary s;
+  s.channels = static_cast<int>(channels.size());
+  std::vector<int> live;
+  for (auto& c : channels) {
+    if (c.dead) {
+      c.role = ChannelRole::kDead;
+      ++s.dead;
+    } else {
+      live.push_back(c.index);
+    }
+  }
+  std::stable_sort(live.begin(), live.end(), [&](int a, int b) {
+    return channels[a].log10_ber < channels[b].log10_ber;
+  });
+  const int want_data = spec.array.data_channels;
+  const int want_ecc = spec.array.ecc_channels;
+  for (std::size_t rank = 0; rank < live.size(); ++rank) {
+    auto& c = channels[live[rank]];
+    const int r = static_cast<int>(rank);
+    c.role = r < want_data ? ChannelRole::kData
+             : r < want_data + want_ecc ? ChannelRole::kEcc
+                                        : ChannelRole::kSpare;
+  }
+  s.data = std::min<int>(want_data, live.size());
+  s.ecc = std::clamp<int>(static_cast<int>(live.size()) - want_data, 0, want_ecc);
+  s.spare = static_cast<int>(live.size()) - s.data - s.ecc;
+  s.active_short = want_data + want_ecc - s.data - s.ecc;
+
+  std::vector<double> logs;
+  for (int i : active_channels(channels)) logs.push_back(channels[i].log10_ber);
+  if (!logs.empty()) {
+    std::sort(logs.begin(), logs.end());
+    const std::size_t m = logs.size();
+    s.log10_median_ber = m % 2 ? logs[m / 2] : std::log10(0.5 * (std::pow(10.0, logs[m / 2 - 1]) +
+                                                                  std::pow(10.0, logs[m / 2])));
+    if (m % 2 == 0 && !std::isfinite(s.log10_median_ber))
+      s.log10_median_ber = 0.5 * (logs[m / 2 - 1] + logs[m / 2]);
+    s.log10_worst_ber = logs.back();
+    double sum = 0.0;
+    for (double l : logs) sum += std::pow(10.0, l);
+    s.mean_ber = sum / m;
+    s.median_ber = std::pow(10.0, s.log10_median_ber);
+    s.worst_ber = std::pow(10.0, s.log10_worst_ber);
+    s.over_threshold = static_cast<int>(
+        std::count_if(logs.begin(), logs.end(),
+                      [](double l) { return l > std::log10(phy::kKp4PreFecBer); }));
+  }
+  s.line_rate_gbps = spec.channel.rate_gbps;
+  s.required_line_rate_gbps = required_line_rate_gbps(spec);
+  s.capacity_ok = s.active_short == 0 && s.line_rate_gbps >= s.required_line_rate_gbps * (1 - 1e-9);
+  s.latency_ns = spec.fiber.latency_ns_per_m * spec.fiber.length_m;
+  return s;
+}
+
+std::vector<int> active_channels(const std::vector<phy::ChannelResult>& channels) {
+  std::vector<int> out;
+  for (const auto& c : channels)
+    if (c.role == phy::ChannelRole::kData || c.role == phy::ChannelRole::kEcc)
+      out.push_back(c.index);
+  return out;
+}
+
+}  // namespace mosaic::link

@@ -1,0 +1,151 @@
+#include "mosaic/link/channel_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/rng.hpp"
+
+namespace mosaic::link {
+
+ChannelModel::ChannelModel(const LinkConfig& config, FaultPlan plan, std::uint64_t seed)
+    : config_(&config), plan_(std::move(plan)), seed_(seed) {
+  const int n = config.physical_channels;
+  auto check_channel = [&](const char* field, int c) {
+    if (c < 0 || c >= n)
+      throw ConfigError(field, std::to_string(c), "0.." + std::to_string(n - 1));
+  };
+  for (int c : plan_.dead_channels) check_channel("fault.dead_channel", c);
+  for (const auto& f : plan_.failures) check_channel("fault.fail", f.channel);
+  for (const auto& b : plan_.bursts) check_channel("fault.burst", b.channel);
+  for (const auto& s : plan_.skew_steps) {
+    check_channel("fault.skew_step", s.channel);
+    if (s.skew_ui < 0 || s.skew_ui > config.words_per_period * 64 - 128)
+      throw ConfigError("fault.skew_step", std::to_string(s.skew_ui),
+                        "0.." + std::to_string(config.words_per_period * 64 - 128) + " UI");
+  }
+  for (double s : plan_.skew_ui)
+    if (s < 0 || s > config.words_per_period * 64 - 128)
+      throw ConfigError("fault.skew_ui", std::to_string(s),
+                        "0.." + std::to_string(config.words_per_period * 64 - 128) + " UI");
+  for (double b : plan_.channel_ber)
+    if (!(b >= 0 && b <= 0.5)) throw ConfigError("fault.ber", std::to_string(b), "0..0.5");
+  if (!(plan_.background_ber >= 0 && plan_.background_ber <= 0.5))
+    throw ConfigError("fault.ber", std::to_string(plan_.background_ber), "0..0.5");
+  reset();
+}
+
+void ChannelModel::reset() {
+  const int n = config_->physical_channels;
+  perm_.resize(n);
+  std::iota(perm_.begin(), perm_.end(), 0);
+  if (plan_.permute) {
+    Rng rng(seed_, RngPurpose::kLinkPermutation, 0);
+    for (int i = n - 1; i > 0; --i) std::swap(perm_[i], perm_[rng.next_u64() % (i + 1)]);
+  }
+  skew_.assign(n, 0);
+  for (int c = 0; c < n && c < static_cast<int>(plan_.skew_ui.size()); ++c)
+    skew_[c] = static_cast<int>(std::lround(plan_.skew_ui[c]));
+  prev_.assign(std::size_t(config_->words_per_period) * n, 0);
+  cur_ = prev_;
+  period_ = 0;
+}
+
+void ChannelModel::impair(std::span<std::uint64_t> rows) {
+  const int n = config_->physical_channels;
+  const int w = config_->words_per_period;
+  const std::int64_t period_bits = std::int64_t{w} * 64;
+  const std::int64_t start = period_ * period_bits;
+  const double bits_per_s = config_->line_rate_gbps * 1e9;
+  auto bit_of = [&](double t) { return static_cast<std::int64_t>(std::ceil(t * bits_per_s)); };
+  auto word = [&](int c, std::int64_t local_row) -> std::uint64_t& {
+    return rows[std::size_t(local_row) * n + c];
+  };
+  // Sets bits [from, to) of channel c (period-local) with fn(old word, mask) -> new word.
+  auto apply_range = [&](int c, std::int64_t from, std::int64_t to, auto&& fn) {
+    from = std::max<std::int64_t>(from, 0);
+    to = std::min(to, period_bits);
+    for (std::int64_t b = from; b < to;) {
+      const std::int64_t r = b >> 6;
+      const int lo = int(b & 63);
+      const int hi = int(std::min<std::int64_t>(to - r * 64, 64));
+      const std::uint64_t mask =
+          (hi == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << hi) - 1) & (~std::uint64_t{0} << lo);
+      word(c, r) = fn(word(c, r), mask, r);
+      b = (r + 1) * 64;
+    }
+  };
+  // Random bit errors: geometric gaps between flips.
+  for (int c = 0; c < n; ++c) {
+    const double p = plan_.ber_of(c);
+    if (p <= 0) continue;
+    Rng rng(seed_, RngPurpose::kLinkBitErrors, c, period_);
+    if (p >= 0.5) {
+      for (int r = 0; r < w; ++r) word(c, r) ^= rng.next_u64();
+      continue;
+    }
+    const double inv = 1.0 / std::log1p(-p);
+    for (std::int64_t b = static_cast<std::int64_t>(std::log(rng.uniform()) * inv); b < period_bits;
+         b += 1 + static_cast<std::int64_t>(std::log(rng.uniform()) * inv))
+      word(c, b >> 6) ^= std::uint64_t{1} << (b & 63);
+  }
+  for (const auto& burst : plan_.bursts) {
+    const std::int64_t from = bit_of(burst.start_s) - start;
+    const std::int64_t to = bit_of(burst.start_s + burst.duration_s) - start;
+    if (to <= 0 || from >= period_bits) continue;
+    Rng rng(seed_, RngPurpose::kLinkFaults, burst.channel, period_);
+    apply_range(burst.channel, from, to, [&](std::uint64_t v, std::uint64_t mask, std::int64_t) {
+      std::uint64_t flips = 0;
+      for (int i = 0; i < 64; ++i)
+        if (rng.uniform() < burst.ber) flips |= std::uint64_t{1} << i;
+      return v ^ (flips & mask);
+    });
+  }
+  auto fail = [&](int c, std::int64_t from, FailureMode mode) {
+    if (from >= period_bits) return;
+    Rng rng(seed_, RngPurpose::kLinkFaults, 0x10000 + c, period_);
+    apply_range(c, from, period_bits, [&](std::uint64_t v, std::uint64_t mask, std::int64_t) {
+      const std::uint64_t f = mode == FailureMode::kDead       ? 0
+                              : mode == FailureMode::kStuckOne ? ~std::uint64_t{0}
+                                                               : rng.next_u64();
+      return (v & ~mask) | (f & mask);
+    });
+  };
+  for (int c : plan_.dead_channels) fail(c, 0, FailureMode::kDead);
+  for (const auto& f : plan_.failures) fail(f.channel, bit_of(f.time_s) - start, f.mode);
+}
+
+void ChannelModel::process(std::span<const std::uint64_t> tx, std::span<std::uint64_t> rx) {
+  const int n = config_->physical_channels;
+  const int w = config_->words_per_period;
+  const std::int64_t period_bits = std::int64_t{w} * 64;
+  std::swap(prev_, cur_);
+  std::copy(tx.begin(), tx.begin() + cur_.size(), cur_.begin());
+  impair(cur_);
+  const double bits_per_s = config_->line_rate_gbps * 1e9;
+  for (int k = 0; k < w; ++k) {
+    // Skew steps take effect on whole words.
+    const std::int64_t row_bit = period_ * period_bits + 64 * k;
+    for (const auto& s : plan_.skew_steps) {
+      const auto at = static_cast<std::int64_t>(std::ceil(s.time_s * bits_per_s));
+      if (at > row_bit - 64 && at <= row_bit) skew_[s.channel] = static_cast<int>(std::lround(s.skew_ui));
+    }
+    std::uint64_t* out = rx.data() + std::size_t(k) * n;
+    for (int q = 0; q < n; ++q) {
+      const int c = perm_[q];
+      // Output bit 64k + j is the input bit skew bits earlier (previous period when negative).
+      const std::int64_t b = 64 * std::int64_t{k} - skew_[c] + period_bits;  // into [prev | cur]
+      const std::int64_t r = b >> 6;
+      const int sh = int(b & 63);
+      auto at = [&](std::int64_t row) {
+        return row < w ? prev_[std::size_t(row) * n + c] : cur_[std::size_t(row - w) * n + c];
+      };
+      out[q] = (at(r) >> sh) | ((r + 1 < 2 * w ? at(r + 1) << 1 : 0) << (63 - sh));
+    }
+  }
+  ++period_;
+}
+
+}  // namespace mosaic::link

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "mosaic/link/link_config.hpp"
+
+namespace mosaic::link {
+
+// How a channel fails at a given time.
+enum class FailureMode {
+  kDead,      // no light: the receiver sees zeros
+  kStuckOne,  // stuck at one
+  kNoisy,     // still lit but every bit random (BER 0.5)
+};
+
+struct ChannelFailure {
+  int channel = 0;
+  double time_s = 0.0;  // from the start of the run (training included)
+  FailureMode mode = FailureMode::kDead;
+};
+
+struct ErrorBurst {
+  int channel = 0;
+  double start_s = 0.0;
+  double duration_s = 0.0;
+  double ber = 0.5;
+};
+
+struct SkewStep {
+  int channel = 0;
+  double time_s = 0.0;
+  double skew_ui = 0.0;  // the channel's new skew
+};
+
+// Everything the channels do to the bits. Physical channel indices are the transmitter's.
+struct FaultPlan {
+  double background_ber = 0.0;      // every channel not listed in channel_ber
+  std::vector<double> channel_ber;  // per physical channel (empty: background for all)
+  std::vector<int> dead_channels;   // dark from the start (dead pixels)
+  std::vector<ChannelFailure> failures;
+  std::vector<ErrorBurst> bursts;
+  std::vector<double> skew_ui;  // initial skew per channel (empty: none), 0..max_skew
+  std::vector<SkewStep> skew_steps;
+  bool permute = false;  // receiver ports see the channels in a random order
+
+  double ber_of(int channel) const {
+    return channel < static_cast<int>(channel_ber.size()) ? channel_ber[channel] : background_ber;
+  }
+};
+
+// The optical channels between the two ends, at bit level: independent bit errors at each
+// channel's BER, failures, bursts, per-channel delay (skew, in whole UI) with steps, and a fixed
+// permutation of channels onto receiver ports. Random draws come from Rng keyed by (seed,
+// purpose, channel, period), so results do not depend on anything but the seed.
+class ChannelModel {
+ public:
+  ChannelModel(const LinkConfig& config, FaultPlan plan, std::uint64_t seed);
+
+  // One period in transmitter wire format, one period out in receiver port order.
+  void process(std::span<const std::uint64_t> tx, std::span<std::uint64_t> rx);
+  void reset();
+
+  // Receiver port q sees physical channel permutation()[q].
+  const std::vector<int>& permutation() const { return perm_; }
+  const FaultPlan& plan() const { return plan_; }
+
+ private:
+  void impair(std::span<std::uint64_t> rows);
+
+  const LinkConfig* config_;
+  FaultPlan plan_;
+  std::uint64_t seed_;
+  std::vector<int> perm_;
+  std::vector<int> skew_;                 // current skew per channel, bits
+  std::vector<std::uint64_t> prev_, cur_;  // impaired transmit rows, previous and this period
+  std::int64_t period_ = 0;
+};
+
+}  // namespace mosaic::link

@@ -1,0 +1,297 @@
+#include "mosaic/link/receiver.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "mosaic/link/kernels.hpp"
+
+namespace mosaic::link {
+
+Receiver::Receiver(const LinkConfig& config) : config_(&config), gearbox_(config), ecc_(config) {
+  reset();
+}
+
+void Receiver::reset() {
+  const int n = config_->physical_channels;
+  const int rs = config_->row_slots();
+  ring_.assign(std::size_t(2) * config_->words_per_period * n, 0);
+  frame_.assign(std::size_t(config_->payload_words()) * rs, 0);
+  ports_.assign(n, Port{});
+  port_of_channel_.assign(n, -1);
+  candidates_.assign(rs, 0);
+  corrected_slot_.assign(rs, 0);
+  window_slot_.assign(rs, 0);
+  spare_errors_.assign(n, 0);
+  suspect_.assign(rs, 0);
+  pending_.assign(rs, Pending{-1, 0, 0, 0, false});
+  reserved_.assign(n, 0);
+  corrected_channel_.assign(n, 0);
+  training_.assign(n, TrainingMeasurement{});
+  requests_.clear();
+  swaps_.clear();
+  locks_.clear();
+  exhausted_.clear();
+  acc_.assign(rs, 0);
+  last_ = RxPeriodReport{};
+  received_ = 0;
+  set_lane_map(identity_lane_map(*config_), 0);
+}
+
+void Receiver::set_lane_map(const LaneMap& map, std::int64_t first_data_period) {
+  channel_of_slot_ = map.channel_of_slot;
+  slot_of_channel_.assign(config_->physical_channels, -1);
+  for (int s = 0; s < config_->row_slots(); ++s)
+    if (channel_of_slot_[s] >= 0) slot_of_channel_[channel_of_slot_[s]] = s;
+  first_data_ = first_data_period;
+}
+
+std::vector<SwapMessage> Receiver::take_requests() {
+  std::vector<SwapMessage> out;
+  out.swap(requests_);
+  return out;
+}
+
+std::uint64_t Receiver::bits_at(int port, std::int64_t bit) const {
+  const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
+  const std::int64_t r = (bit >> 6) % rows;
+  const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
+  const int sh = int(bit & 63);
+  const std::size_t n = config_->physical_channels;
+  const std::uint64_t lo = ring_[r * n + port] >> sh;
+  const std::uint64_t hi = (ring_[r1 * n + port] << 1) << (63 - sh);  // 0 when sh == 0
+  return lo | hi;
+}
+
+bool Receiver::marker_ok(int port, std::int64_t period, int offset, int channel,
+                         AlignmentMarker* out) const {
+  const std::int64_t bit = period * config_->words_per_period * 64 + offset;
+  const auto m = AlignmentMarker::unpack(bits_at(port, bit));
+  if (!m || m->sequence != period % AlignmentMarker::kSeqModulo ||
+      m->channel >= config_->physical_channels)
+    return false;
+  if (channel >= 0 && m->channel != channel) return false;
+  if (out) *out = *m;
+  return true;
+}
+
+void Receiver::track_lock(int q, std::int64_t m) {
+  Port& p = ports_[q];
+  if (p.locked) {
+    if (marker_ok(q, m, p.offset, p.channel, nullptr)) return;
+    p.locked = false;
+    locks_.push_back({m, time_of(m), q, -1, false, p.offset});
+  }
+  for (int o = 0; o <= config_->max_skew_bits; ++o) {
+    AlignmentMarker open;
+    if (!marker_ok(q, m, o, -1, &open)) continue;
+    if (!marker_ok(q, m + 1, o, open.channel, nullptr)) continue;
+    p = Port{true, o, open.channel};
+    locks_.push_back({m, time_of(m), q, open.channel, true, o});
+    return;
+  }
+}
+
+void Receiver::measure_spares(std::int64_t m, bool training) {
+  const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
+  const int words = config_->payload_words();
+  for (int q = 0; q < config_->physical_channels; ++q) {
+    const Port& p = ports_[q];
+    if (!p.locked) continue;
+    if (!training && slot_of_channel_[p.channel] >= 0) continue;
+    std::uint64_t errors = 0;
+    const std::int64_t base = m * period_bits + p.offset;
+    for (int k = 1; k <= words; ++k)
+      errors += std::popcount(bits_at(q, base + 64 * k) ^ training_word(p.channel, m, k));
+    if (!marker_ok(q, m + 1, p.offset, p.channel, nullptr)) errors += 64ull * words / 2;
+    spare_errors_[p.channel] += errors;
+    if (training) {
+      auto& t = training_[p.channel];
+      t.locked = true;
+      t.bits += 64ull * words;
+      t.errors += errors;
+    }
+  }
+}
+
+void Receiver::read_management(std::int64_t m) {
+  // Majority vote per message word over the channels carrying it.
+  std::uint16_t word[3] = {};
+  for (int part = 0; part < 3; ++part) {
+    std::uint16_t cand = 0;
+    int count = 0, total = 0;
+    std::vector<std::uint16_t> seen;
+    for (int q = 0; q < config_->physical_channels; ++q) {
+      AlignmentMarker mk;
+      if (!ports_[q].locked || ports_[q].channel % 3 != part) continue;
+      if (!marker_ok(q, m, ports_[q].offset, ports_[q].channel, &mk)) continue;
+      seen.push_back(mk.management);
+      if (count == 0) cand = mk.management;
+      count += mk.management == cand ? 1 : -1;
+    }
+    total = static_cast<int>(seen.size());
+    const auto votes = std::count(seen.begin(), seen.end(), cand);
+    if (total == 0 || 2 * votes <= total) return;
+    word[part] = cand;
+  }
+  if (word[0] == AlignmentMarker::kIdleManagement || word[0] >= config_->row_slots()) return;
+  Pending& pend = pending_[word[0]];
+  if (pend.spare == word[1] && pend.boundary % AlignmentMarker::kSeqModulo == word[2])
+    pend.acknowledged = true;
+}
+
+void Receiver::apply_swaps(std::int64_t m) {
+  for (int s : config_->active_slots) {
+    Pending& p = pending_[s];
+    if (p.spare < 0 || p.boundary != m) continue;
+    const int old = channel_of_slot_[s];
+    if (old >= 0) slot_of_channel_[old] = -2;
+    channel_of_slot_[s] = p.spare;
+    slot_of_channel_[p.spare] = s;
+    reserved_[p.spare] = 0;
+    swaps_.push_back(SwapEvent{m, time_of(m), p.decided, s, old, p.spare, p.count, p.acknowledged});
+    suspect_[s] = 0;
+    window_slot_[s] = 0;
+    p = Pending{-1, 0, 0, 0, false};
+  }
+}
+
+void Receiver::decide_swaps(std::int64_t m) {
+  for (int s : config_->active_slots) {
+    window_slot_[s] += corrected_slot_[s];
+    if (window_slot_[s] < std::uint32_t(config_->swap_threshold) || pending_[s].spare >= 0 ||
+        suspect_[s])
+      continue;
+    int best = -1;
+    for (int c = 0; c < config_->physical_channels; ++c) {
+      if (slot_of_channel_[c] != -1 || reserved_[c] || port_of_channel_[c] < 0) continue;
+      if (spare_errors_[c] >= std::uint64_t(config_->swap_threshold)) continue;
+      if (best < 0 || spare_errors_[c] < spare_errors_[best]) best = c;
+    }
+    suspect_[s] = 1;  // a known failing lane: an erasure for the ECC until it is replaced
+    if (best < 0) {
+      exhausted_.push_back({m, time_of(m), s, channel_of_slot_[s]});
+      continue;
+    }
+    reserved_[best] = 1;
+    const std::int64_t boundary = m + config_->swap_lead_periods;
+    pending_[s] = Pending{best, boundary, m, window_slot_[s], false};
+    requests_.push_back(SwapMessage{std::uint16_t(s), std::uint16_t(best),
+                                    std::uint16_t(boundary % AlignmentMarker::kSeqModulo)});
+  }
+  if ((m - first_data_ + 1) % config_->swap_window_periods == 0) {
+    std::fill(window_slot_.begin(), window_slot_.end(), 0);
+    std::fill(spare_errors_.begin(), spare_errors_.end(), 0);
+  }
+}
+
+void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
+  const int rs = config_->row_slots();
+  const int words = config_->payload_words();
+  const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
+  const std::size_t n = config_->physical_channels;
+  const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
+  const auto& active = config_->active_slots;
+  const int na = static_cast<int>(active.size());
+
+  // Where each active slot's payload starts in the ring (deskew + reorder by identity).
+  struct Source {
+    int slot, port, sh;
+    std::int64_t row;
+  };
+  std::vector<Source> src;
+  src.reserve(na);
+  bool lost = false;
+  for (int s : active) {
+    const int c = channel_of_slot_[s];
+    const int q = c >= 0 ? port_of_channel_[c] : -1;
+    acc_[s] = 0;
+    if (q < 0) {
+      for (int k = 0; k < words; ++k) frame_[std::size_t(k) * rs + s] = 0;
+      candidates_[s] = 0xFFFF;
+      lost = true;
+      continue;
+    }
+    const std::int64_t bit = m * period_bits + ports_[q].offset + 64;
+    src.push_back({s, q, int(bit & 63), (bit >> 6) % rows});
+  }
+  for (int k = 0; k < words; ++k) {
+    std::uint64_t* row = frame_.data() + std::size_t(k) * rs;
+    for (const Source& e : src) {
+      std::int64_t r = e.row + k;
+      if (r >= rows) r -= rows;
+      const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
+      const std::uint64_t w =
+          (ring_[r * n + e.port] >> e.sh) | ((ring_[r1 * n + e.port] << 1) << (63 - e.sh));
+      row[e.slot] = w;
+      acc_[e.slot] ^= w;
+    }
+  }
+  std::fill(corrected_slot_.begin(), corrected_slot_.end(), 0);
+  for (const Source& e : src) {
+    AlignmentMarker close;
+    const int c = channel_of_slot_[e.slot];
+    std::uint16_t mask = 0xFFFF;
+    if (marker_ok(e.port, m + 1, ports_[e.port].offset, c, &close)) {
+      mask = bip16(acc_[e.slot]) ^ close.bip;
+      if (std::popcount(unsigned(mask)) >= 3) mask = 0xFFFF;  // many errors: erase whole channel
+    } else {
+      lost = true;
+    }
+    if (!config_->has_ecc()) corrected_slot_[e.slot] = std::popcount(unsigned(mask));
+    candidates_[e.slot] = mask;
+  }
+  bool erased = false;
+  for (int s : active) {
+    if (suspect_[s] || pending_[s].spare >= 0) candidates_[s] = 0xFFFF;
+    erased |= candidates_[s] == 0xFFFF;
+  }
+
+  last_.ecc = EccDecodeStats{};
+  ecc_.decode(frame_, words, candidates_, corrected_slot_, last_.ecc);
+  last_.all_rows_flagged = false;
+  if (!config_->has_ecc()) {
+    last_.all_rows_flagged = lost;  // a lost channel without ECC: nothing of the period is sure
+  } else {
+    // More than three erased lanes in a group exceed what distance 4 can resolve.
+    std::vector<int> per_group(config_->groups, 0);
+    for (int s : active)
+      if (candidates_[s] == 0xFFFF) ++per_group[s / config_->slots_per_group];
+    for (int v : per_group) last_.all_rows_flagged |= v > 3;
+  }
+  for (int s : active) {
+    const int c = channel_of_slot_[s];
+    if (c >= 0) corrected_channel_[c] += corrected_slot_[s];
+  }
+  gearbox_.destripe(frame_, host);
+  const bool down = last_.all_rows_flagged || !last_.ecc.uncorrectable_rows.empty();
+  last_.state = down ? LinkState::kDown : erased ? LinkState::kDegraded : LinkState::kUp;
+}
+
+bool Receiver::process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host) {
+  const std::size_t period_words = std::size_t(config_->words_per_period) * config_->physical_channels;
+  std::copy(wire.begin(), wire.begin() + period_words,
+            ring_.begin() + (received_ % 2) * period_words);
+  ++received_;
+  last_ = RxPeriodReport{};
+  if (received_ < 2) return false;
+  const std::int64_t m = received_ - 2;
+  last_.period = m;
+  std::fill(port_of_channel_.begin(), port_of_channel_.end(), -1);
+  for (int q = 0; q < config_->physical_channels; ++q) {
+    track_lock(q, m);
+    if (ports_[q].locked) port_of_channel_[ports_[q].channel] = q;
+  }
+  if (m < first_data_) {
+    measure_spares(m, true);
+    return false;
+  }
+  last_.data = true;
+  read_management(m);
+  apply_swaps(m);
+  decode_period(m, host);
+  measure_spares(m, false);
+  decide_swaps(m);
+  return true;
+}
+
+}  // namespace mosaic::link

@@ -1,0 +1,111 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "mosaic/link/channel_ecc.hpp"
+#include "mosaic/link/events.hpp"
+#include "mosaic/link/gearbox.hpp"
+#include "mosaic/link/lane_map.hpp"
+#include "mosaic/link/marker.hpp"
+
+namespace mosaic::link {
+
+// What the receiver did with one marker period.
+struct RxPeriodReport {
+  std::int64_t period = -1;  // the period decoded (one behind the period just received)
+  bool data = false;         // a data period (host words written), not training
+  EccDecodeStats ecc;
+  bool all_rows_flagged = false;  // the link could not vouch for any bit of the period
+  LinkState state = LinkState::kUp;
+};
+
+// Receive end: marker lock per port, deskew, reordering by channel identity, ECC correction with
+// BIP-16 erasure hints, per-channel error counters, gearbox back to the host stream, and the
+// receive half of the swap protocol (threshold, spare choice, request, switch at the boundary).
+//
+// Deskew: received periods go into a two-period ring per port. Period m is decoded once period
+// m + 1 has arrived, reading each port from its own lock offset (0..max_skew_bits) so that the
+// channels line up by marker sequence number; the closing marker of m (the opening one of m + 1)
+// carries the BIP-16 that checks the period. A port locks when the sync pattern, its identity and
+// the expected sequence number appear in two consecutive markers at the same offset; it loses lock
+// (and searches again) when its opening marker goes missing, so a skew step is absorbed after at
+// most one period while the ECC masks the channel.
+class Receiver {
+ public:
+  explicit Receiver(const LinkConfig& config);
+
+  // Data periods start at `first_data_period`; earlier periods are training.
+  void set_lane_map(const LaneMap& map, std::int64_t first_data_period);
+  // Appends one received period (wire format of Transmitter). Returns true when the previous
+  // period was a data period, decoded into `host` (host_words_per_period() words).
+  bool process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host);
+  void reset();
+
+  const RxPeriodReport& last() const { return last_; }
+  // Swap requests issued by the last process() call, for the reverse direction.
+  std::vector<SwapMessage> take_requests();
+  std::span<const TrainingMeasurement> training() const { return training_; }
+  const std::vector<SwapEvent>& swaps() const { return swaps_; }
+  const std::vector<LockEvent>& locks() const { return locks_; }
+  const std::vector<SpareExhaustedEvent>& exhausted() const { return exhausted_; }
+  // Corrected bits per physical channel since reset.
+  const std::vector<std::uint64_t>& corrected_per_channel() const { return corrected_channel_; }
+  const std::vector<int>& channel_of_slot() const { return channel_of_slot_; }
+  int port_offset_ui(int port) const { return ports_[port].offset; }
+
+ private:
+  struct Port {
+    bool locked = false;
+    int offset = 0;    // bits after the nominal period start where the marker sits
+    int channel = -1;  // identity read from its markers
+  };
+  struct Pending {
+    int spare;
+    std::int64_t boundary;
+    std::int64_t decided;
+    std::uint32_t count;
+    bool acknowledged;
+  };
+
+  std::uint64_t bits_at(int port, std::int64_t bit) const;
+  bool marker_ok(int port, std::int64_t period, int offset, int channel,
+                 AlignmentMarker* out) const;
+  void track_lock(int port, std::int64_t m);
+  void decode_period(std::int64_t m, std::span<std::uint64_t> host);
+  void measure_spares(std::int64_t m, bool training);
+  void read_management(std::int64_t m);
+  void apply_swaps(std::int64_t m);
+  void decide_swaps(std::int64_t m);
+  double time_of(std::int64_t period) const { return period * config_->period_s(); }
+
+  const LinkConfig* config_;
+  Gearbox gearbox_;
+  ChannelEcc ecc_;
+  std::vector<std::uint64_t> ring_;  // 2 periods x words_per_period rows x channels
+  std::vector<std::uint64_t> frame_;
+  std::vector<Port> ports_;
+  std::vector<int> port_of_channel_;
+  std::vector<int> channel_of_slot_;
+  std::vector<int> slot_of_channel_;  // -1 spare, -2 retired
+  std::vector<std::uint16_t> candidates_;
+  std::vector<std::uint32_t> corrected_slot_;  // this period
+  std::vector<std::uint32_t> window_slot_;     // this swap window
+  std::vector<std::uint64_t> spare_errors_;    // this swap window, per channel
+  std::vector<std::uint8_t> suspect_;          // slot is a known failing lane (erasure)
+  std::vector<Pending> pending_;               // per slot; spare < 0 when none
+  std::vector<std::uint8_t> reserved_;         // spare channel promised to a pending swap
+  std::vector<std::uint64_t> corrected_channel_;
+  std::vector<TrainingMeasurement> training_;
+  std::vector<SwapMessage> requests_;
+  std::vector<SwapEvent> swaps_;
+  std::vector<LockEvent> locks_;
+  std::vector<SpareExhaustedEvent> exhausted_;
+  std::vector<std::uint64_t> acc_;
+  RxPeriodReport last_;
+  std::int64_t received_ = 0;  // periods appended
+  std::int64_t first_data_ = 0;
+};
+
+}  // namespace mosaic::link

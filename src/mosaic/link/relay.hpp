@@ -1,0 +1,84 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/link/channel_model.hpp"
+#include "mosaic/link/events.hpp"
+#include "mosaic/link/host_fec.hpp"
+#include "mosaic/link/link_config.hpp"
+
+namespace mosaic::link {
+
+// Fills one marker period of host words (host_words_per_period()) for data period `index`.
+using HostSource = std::function<void(std::int64_t index, std::span<std::uint64_t> words)>;
+// Receives one marker period of relayed host words.
+using HostSink = std::function<void(std::int64_t index, std::span<const std::uint64_t> words)>;
+
+struct RelayOptions {
+  std::uint64_t host_bits = 1'000'000'000;  // rounded up to whole marker periods
+  FaultPlan faults;
+  HostSource source;  // empty: random bits from Rng(seed, kLinkPayload, 0, period)
+  HostSink sink;      // optional
+  bool train = true;  // link-up training picks the lane map; else the identity map
+};
+
+// What the host's RS(544,514) decoder makes of the relayed stream, codeword by codeword (5440
+// consecutive host bits from the start of the stream). The outcome depends only on the error
+// pattern (output XOR input) because the code is linear and the decoder works on syndromes, so
+// the relay decodes the error pattern against the all-zero codeword, and only when it is non-zero:
+// exact for any host stream made of codewords, and cheap when errors are sparse.
+struct HostFecOutcome {
+  std::uint64_t codewords = 0;
+  std::uint64_t clean = 0;          // relayed bit-exactly
+  std::uint64_t corrected = 0;      // errors the host FEC corrects
+  std::uint64_t uncorrectable = 0;  // the host FEC detects and flags
+  std::uint64_t miscorrected = 0;   // the host FEC decodes to a wrong codeword
+  std::uint64_t link_flagged = 0;   // codewords with bits the link itself flagged uncorrectable
+  std::uint64_t silent = 0;         // wrong data with no flag from the link or the FEC
+  std::uint64_t frames = 0;
+  std::uint64_t frames_lost = 0;  // touching an uncorrectable or miscorrected codeword
+  double codeword_error_ratio = 0.0;
+  double frame_loss_ratio = 0.0;
+};
+
+struct RelayResult {
+  std::uint64_t bits_in = 0;
+  std::uint64_t bits_out = 0;
+  std::uint64_t bit_errors = 0;  // output bits that differ from the input
+  bool bit_exact = true;
+  std::uint64_t ecc_corrected_bits = 0;
+  std::uint64_t ecc_uncorrectable_bit_times = 0;
+  std::uint64_t flagged_rows = 0;  // 64-bit-time frame rows the link flagged
+  std::vector<SwapEvent> swaps;
+  std::vector<LockEvent> locks;
+  std::vector<SpareExhaustedEvent> spares_exhausted;
+  std::vector<int> mapped_out;  // channels left out at link-up
+  std::vector<std::uint64_t> corrected_per_channel;
+  HostFecOutcome fec;
+  AnalyticFec analytic;  // the same outcome predicted from the per-channel BERs
+  LinkState link_state = LinkState::kUp;   // at the end of the run
+  LinkState worst_state = LinkState::kUp;  // over the run
+  std::int64_t periods = 0;
+  std::int64_t periods_degraded = 0;
+  std::int64_t periods_down = 0;
+  bool silent_corruption = false;
+  double simulated_s = 0.0;  // link time covered, training included
+  double wall_s = 0.0;
+  int data_lanes = 0, ecc_lanes = 0, spare_channels = 0, groups = 0;
+};
+
+// Runs the whole bit-exact pipeline: training, then host bits -> transmitter -> channels ->
+// receiver -> host bits, with the in-band swap protocol looped back through a one-period reverse
+// path, and compares every output bit with the input. Throws ConfigError for a spec or fault plan
+// the relay cannot run.
+RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options);
+
+// Relays a finite stream (padded with zeros to whole periods) and returns exactly as many words.
+std::vector<std::uint64_t> relay_words(const LinkSpec& spec, std::span<const std::uint64_t> in,
+                                       const FaultPlan& faults = {}, RelayResult* result = nullptr);
+
+}  // namespace mosaic::link

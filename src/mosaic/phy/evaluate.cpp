@@ -1,0 +1,153 @@
+#include "mosaic/phy/evaluate.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "mosaic/core/parallel.hpp"
+#include "mosaic/core/spec/enum_names.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
+
+namespace mosaic::phy {
+namespace {
+
+std::vector<std::string> assumptions_for(const LinkSpec& spec) {
+  std::vector<std::string> a;
+  a.push_back("Statistical eye: every channel carries independent, equiprobable random bits; "
+              "ISI and crosstalk taps above 5% of the thermal noise rms (and 1e-4 of the cursor) "
+              "are kept exactly, smaller ones are lumped into the Gaussian noise");
+  a.push_back("Crosstalk is incoherent power leakage from the 8 nearest neighbours (no beat "
+              "noise); it grows linearly with fiber length");
+  a.push_back("Fiber impulse response is Gaussian: chromatic (|D| L sigma_lambda) and modal "
+              "(k L^gamma) spreads add in quadrature");
+  a.push_back("Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
+              "shot noise follows the instantaneous photocurrent; no RIN");
+  a.push_back("Sampling jitter is Gaussian and independent of the data");
+  if (spec.led.model == LedModel::kRateEquation)
+    a.push_back("Rate-equation microLED enters the statistical eye linearised at its bias "
+                "(first-order, small-signal bandwidth); Monte Carlo runs it nonlinear");
+  if (spec.rx.ctle && spec.rx.ctle_auto)
+    a.push_back("CTLE peaking is tuned once per link on a nominal channel (0-16 dB in 1 dB steps)");
+  if (spec.rx.clock == ClockMode::kForwardedClock)
+    a.push_back("Forwarded clock: one sampling phase per array row (the row's median best "
+                "phase); each channel's skew becomes a static phase offset");
+  if (spec.rx.power_dbm)
+    a.push_back(fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
+                            "optical budget and its per-channel spread)",
+                            *spec.rx.power_dbm));
+  a.push_back("Temperature: optical power and LED bandwidth derate linearly with case "
+              "temperature above 25 degC; TIA noise density is held constant");
+  return a;
+}
+
+// Forwarded clock: each row samples at one instant, the median of its channels' best instants.
+void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels, int threads,
+                        bool bathtubs) {
+  const auto& layout = ev.layout();
+  const int os = ev.chain().samples_per_ui();
+  std::vector<std::optional<int>> fixed(channels.size());
+  for (int row = 0; row < layout.rows; ++row) {
+    std::vector<double> instants;
+    for (int col = 0; col < layout.cols; ++col) {
+      const int i = row * layout.cols + col;
+      if (channels[i].dead) continue;
+      const int phase = static_cast<int>(std::lround(channels[i].sampling_phase_ui * os));
+      instants.push_back(ev.absolute_phase_samples(i, phase));
+    }
+    if (instants.empty()) continue;
+    std::nth_element(instants.begin(), instants.begin() + instants.size() / 2, instants.end());
+    const double group = instants[instants.size() / 2];
+    for (int col = 0; col < layout.cols; ++col) {
+      const int i = row * layout.cols + col;
+      if (!channels[i].dead) fixed[i] = ev.phase_for_absolute(i, group);
+    }
+  }
+  parallel_for(channels.size(), threads, [&](std::size_t i) {
+    if (fixed[i]) channels[i] = ev.evaluate_channel(static_cast<int>(i), bathtubs, fixed[i]);
+  });
+}
+
+}  // namespace
+
+PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options) {
+  LinkEvaluator ev(spec, options.extra_loss_db);
+  PhyResult result;
+  const std::size_t n = ev.layout().channels.size();
+  result.channels.resize(n);
+  std::atomic<std::size_t> done{0};
+  parallel_for(n, options.threads, [&](std::size_t i) {
+    result.channels[i] = ev.evaluate_channel(static_cast<int>(i), options.bathtubs);
+    const std::size_t d = ++done;
+    if (options.progress)
+      options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
+  });
+  if (spec.rx.clock == ClockMode::kForwardedClock)
+    apply_clock_groups(ev, result.channels, options.threads, options.bathtubs);
+  result.ctle_peaking_db = ev.ctle_peaking_db();
+  result.noise_bandwidth_hz = ev.chain().noise_bandwidth_hz();
+  result.fiber_sigma_ps = ev.fiber().sigma_s * 1e12;
+  result.fiber_sigma_cd_ps = ev.fiber().sigma_cd_s * 1e12;
+  result.fiber_sigma_md_ps = ev.fiber().sigma_md_s * 1e12;
+  result.kappa_adjacent = ev.fiber().kappa_adjacent;
+  result.kappa_diagonal = ev.fiber().kappa_diagonal;
+  result.latency_ns = ev.fiber().latency_s * 1e9;
+  result.assumptions = assumptions_for(spec);
+  return result;
+}
+
+double optical_margin_db(const LinkSpec& spec, const PhyResult& result,
+                         std::span<const int> active, double target_ber,
+                         const EvalOptions& options) {
+  if (active.empty()) return 0.0;
+  // The weakest few active channels decide; a uniform loss keeps their order nearly unchanged.
+  std::vector<int> weakest(active.begin(), active.end());
+  const std::size_t k = std::min<std::size_t>(4, weakest.size());
+  std::partial_sort(weakest.begin(), weakest.begin() + k, weakest.end(), [&](int a, int b) {
+    const double la = result.channels[a].log10_ber;
+    const double lb = result.channels[b].log10_ber;
+    return la != lb ? la > lb : a < b;
+  });
+  weakest.resize(k);
+  const double target = std::log10(target_ber);
+  const std::size_t pixels = result.channels.size();
+  auto worst_at = [&](double loss_db) {
+    const std::vector<double> extra(pixels, loss_db);
+    LinkEvaluator ev(spec, extra, result.ctle_peaking_db);
+    const int os = ev.chain().samples_per_ui();
+    std::vector<double> l(k);
+    parallel_for(k, options.threads, [&](std::size_t j) {
+      std::optional<int> fixed;
+      if (spec.rx.clock == ClockMode::kForwardedClock)
+        fixed = static_cast<int>(std::lround(result.channels[weakest[j]].sampling_phase_ui * os));
+      l[j] = ev.evaluate_channel(weakest[j], false, fixed).log10_ber;
+    });
+    return *std::max_element(l.begin(), l.end());
+  };
+  // Bracket the crossing in 6 dB steps, then bisect to 0.02 dB.
+  double lo = 0.0;
+  double f_lo = worst_at(lo);
+  double hi = lo;
+  const double step = f_lo < target ? 6.0 : -6.0;
+  double f_hi = f_lo;
+  for (int i = 0; i < 12 && (f_hi < target) == (f_lo < target); ++i) {
+    lo = hi;
+    f_lo = f_hi;
+    hi += step;
+    f_hi = worst_at(hi);
+  }
+  if ((f_hi < target) == (f_lo < target)) return hi;  // beyond +-72 dB: report the bound
+  while (std::abs(hi - lo) > 0.02) {
+    const double mid = 0.5 * (lo + hi);
+    const double f_mid = worst_at(mid);
+    if ((f_mid < target) == (f_lo < target)) {
+      lo = mid;
+      f_lo = f_mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return 0.5 * (lo + hi);
+}
+
+}  // namespace mosaic::phy

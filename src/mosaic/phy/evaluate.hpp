@@ -1,0 +1,46 @@
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mosaic/core/progress.hpp"
+#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/phy/channel_result.hpp"
+
+namespace mosaic::phy {
+
+struct EvalOptions {
+  int threads = 0;  // 0 = all cores; results do not depend on it
+  Progress* progress = nullptr;
+  // Extra optical loss per channel (dB, indexed like the array), e.g. LED ageing. Empty = none.
+  std::span<const double> extra_loss_db = {};
+  bool bathtubs = true;  // fill ChannelResult::bathtub_* (off for fast re-evaluation)
+};
+
+struct PhyResult {
+  std::vector<ChannelResult> channels;  // one per pixel of the array, row-major
+  double ctle_peaking_db = 0.0;         // the link's equalizer setting (auto-tuned or given)
+  double noise_bandwidth_hz = 0.0;
+  double fiber_sigma_ps = 0.0;          // rms of the fiber's impulse response
+  double fiber_sigma_cd_ps = 0.0;
+  double fiber_sigma_md_ps = 0.0;
+  double kappa_adjacent = 0.0;
+  double kappa_diagonal = 0.0;
+  double latency_ns = 0.0;
+  std::vector<std::string> assumptions;
+};
+
+// Builds the array (per-channel variation, dead pixels, skews, neighbours) from the spec and its
+// seed and runs the statistical eye on every live channel, crosstalk from its live neighbours in.
+// Roles are not assigned here (see link::assign_roles).
+PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options = {});
+
+// How much launch power every channel can lose (dB, uniformly, crosstalk scaling with it) before
+// the worst of the `active` channels reaches `target_ber`; negative when it is already above.
+// Re-evaluates only the weakest active channels, at the phases `result` chose.
+double optical_margin_db(const LinkSpec& spec, const PhyResult& result,
+                         std::span<const int> active, double target_ber,
+                         const EvalOptions& options = {});
+
+}  // namespace mosaic::phy

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/phy/array_layout.hpp"
+#include "mosaic/phy/channel_result.hpp"
+#include "mosaic/phy/fiber.hpp"
+#include "mosaic/phy/pulse_response.hpp"
+#include "mosaic/phy/stat_eye.hpp"
+
+namespace mosaic::phy {
+
+// Photocurrent levels of one channel at the photodiode.
+struct ChannelLevels {
+  double low_a = 0.0;   // 0-level photocurrent
+  double high_a = 0.0;  // 1-level photocurrent
+};
+
+ChannelLevels channel_levels(const LinkSpec& spec, double received_power_dbm);
+
+// The statistical-eye view of a built array: shared chain, per-channel pulse responses (computed
+// on first use, thread-safe) and the per-channel stat-eye input with crosstalk from the live
+// neighbours. evaluate() and the Monte Carlo engine both start from it.
+class LinkEvaluator {
+ public:
+  // ctle_peaking_db: nullopt = auto-tune per link on the nominal channel (if the spec says so).
+  LinkEvaluator(const LinkSpec& spec, std::span<const double> extra_loss_db = {},
+                std::optional<double> ctle_peaking_db = std::nullopt);
+
+  const LinkSpec& spec() const { return spec_; }
+  const FiberResponse& fiber() const { return fiber_; }
+  const ArrayLayout& layout() const { return layout_; }
+  const ChainModel& chain() const { return *chain_; }
+  double ctle_peaking_db() const { return ctle_peaking_db_; }
+  double thermal_sigma_a() const { return thermal_sigma_a_; }
+  double shot_a2_per_a() const { return shot_a2_per_a_; }
+
+  const PulseResponse& pulse(int channel);
+  // Stat-eye input of a live channel; the pointers stay valid as long as this evaluator.
+  StatEyeInput eye_input(int channel, bool bathtubs);
+  // Runs the statistical eye and fills everything of ChannelResult but the role.
+  ChannelResult evaluate_channel(int channel, bool bathtubs,
+                                 std::optional<int> fixed_phase_samples = std::nullopt);
+  // Absolute sampling instant of a channel's phase choice, in samples (for clock groups).
+  double absolute_phase_samples(int channel, int phase_samples);
+  int phase_for_absolute(int channel, double absolute_samples);
+
+ private:
+  double tune_ctle() const;
+
+  LinkSpec spec_;
+  FiberResponse fiber_;
+  ArrayLayout layout_;
+  double ctle_peaking_db_ = 0.0;
+  std::unique_ptr<ChainModel> chain_;
+  double thermal_sigma_a_ = 0.0;
+  double shot_a2_per_a_ = 0.0;
+  std::vector<std::unique_ptr<PulseResponse>> pulses_;
+  std::vector<std::once_flag> pulse_once_;
+};
+
+}  // namespace mosaic::phy

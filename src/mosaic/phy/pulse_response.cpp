@@ -1,0 +1,125 @@
+#include "mosaic/phy/pulse_response.hpp"
+
+#include <unsupported/Eigen/FFT>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "mosaic/phy/array_layout.hpp"
+#include "mosaic/phy/filters.hpp"
+
+namespace mosaic::phy {
+namespace {
+
+int next_pow2(int x) {
+  int p = 1;
+  while (p < x) p <<= 1;
+  return p;
+}
+
+// Integral of |H(f)|^2 df from 0 to infinity, on a log grid far past the bandwidth.
+template <class F>
+double noise_bandwidth(F&& h, double f_ref) {
+  const double f_lo = f_ref * 1e-4;
+  const double f_hi = f_ref * 1e4;
+  const int n = 40000;
+  const double step = std::log(f_hi / f_lo) / n;
+  double sum = std::norm(h(0.0)) * f_lo;  // the band below f_lo is flat
+  for (int i = 0; i < n; ++i) {
+    const double fa = f_lo * std::exp(i * step);
+    const double fb = f_lo * std::exp((i + 1) * step);
+    sum += 0.5 * (std::norm(h(fa)) + std::norm(h(fb))) * (fb - fa);
+  }
+  return sum;
+}
+
+}  // namespace
+
+ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
+                       int samples_per_ui)
+    : spec_(spec),
+      sigma_s_(fiber.sigma_s),
+      ctle_peaking_db_(ctle_peaking_db),
+      bit_period_s_(1e-9 / spec.channel.rate_gbps),
+      samples_per_ui_(samples_per_ui) {
+  // The window must hold the longest tail: dispersion spread and the slowest pole.
+  const double slowest_f = std::min({nominal_led_f3db_hz(spec) * std::exp(-4 * spec.led.bandwidth_sigma),
+                                     spec.rx.bandwidth_ghz * 1e9,
+                                     spec.rx.ctle ? spec.rx.ctle_pole_ghz * 1e9 : 1e30});
+  const double tau = 1.0 / (2.0 * std::numbers::pi * slowest_f);
+  const double tail_s = 10.0 * sigma_s_ + 25.0 * tau;
+  span_ui_ = std::clamp(next_pow2(static_cast<int>(16 + 2.0 * tail_s / bit_period_s_)), 32, 4096);
+
+  const int n = span_ui_ * samples_per_ui_;
+  std::vector<std::complex<double>> drive(n, 0.0);
+  const double alpha = spec.led.pre_emphasis;
+  // Pre-emphasis keeps the peak drive swing: the pulse is (rect - alpha * delayed rect)/(1+alpha).
+  for (int i = 0; i < samples_per_ui_; ++i) {
+    drive[i] = 1.0 / (1.0 + alpha);
+    drive[i + samples_per_ui_] = -alpha / (1.0 + alpha);
+  }
+  Eigen::FFT<double> fft;
+  fft.fwd(common_, drive);
+  const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
+  for (int k = 0; k < n; ++k) {
+    const double f = (k <= n / 2 ? k : k - n) * df;
+    // The receiver's response is even in magnitude; the sign of f only conjugates the phase.
+    std::complex<double> h = fiber_response(std::abs(f)) * receiver_response(std::abs(f));
+    if (f < 0) h = std::conj(h);
+    common_[k] *= h;
+  }
+  const double f_ref = spec.rx.bandwidth_ghz * 1e9;
+  if (spec.rx.filter == FilterShape::kIdeal && !spec.rx.ctle) {
+    noise_bandwidth_hz_ = f_ref;  // an ideal receiver is a brick wall at its bandwidth
+  } else {
+    noise_bandwidth_hz_ = noise_bandwidth([this](double f) { return receiver_response(f); }, f_ref);
+  }
+}
+
+std::complex<double> ChainModel::led_response(double led_f3db_hz, double f_hz) const {
+  // The rate-equation LED enters the statistical eye linearised at its bias: first order.
+  const FilterShape shape =
+      spec_.led.model == LedModel::kRateEquation ? FilterShape::kFirstOrder : spec_.led.filter;
+  return lowpass_response(shape, led_f3db_hz, f_hz);
+}
+
+std::complex<double> ChainModel::fiber_response(double f_hz) const {
+  const double w = 2.0 * std::numbers::pi * f_hz * sigma_s_;
+  return std::exp(-0.5 * w * w);
+}
+
+std::complex<double> ChainModel::receiver_response(double f_hz) const {
+  std::complex<double> h = lowpass_response(spec_.rx.filter, spec_.rx.bandwidth_ghz * 1e9, f_hz);
+  if (spec_.rx.ctle) h *= ctle_response(ctle_peaking_db_, spec_.rx.ctle_pole_ghz * 1e9, f_hz);
+  return h;
+}
+
+PulseResponse ChainModel::pulse(double led_f3db_hz) const {
+  const int n = span_ui_ * samples_per_ui_;
+  std::vector<std::complex<double>> spectrum(common_);
+  const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
+  for (int k = 0; k < n; ++k) {
+    const double f = (k <= n / 2 ? k : k - n) * df;
+    std::complex<double> h = led_response(led_f3db_hz, std::abs(f));
+    if (f < 0) h = std::conj(h);
+    spectrum[k] *= h;
+  }
+  Eigen::FFT<double> fft;
+  std::vector<std::complex<double>> time;
+  fft.inv(time, spectrum);
+  PulseResponse p;
+  p.samples_per_ui = samples_per_ui_;
+  p.span_ui = span_ui_;
+  p.h.resize(n);
+  // The zero-phase fiber response is non-causal; a quarter-window shift keeps its precursors
+  // away from the wrap-around.
+  const int shift = (span_ui_ / 4) * samples_per_ui_;
+  for (int i = 0; i < n; ++i) p.h[(i + shift) % n] = time[i].real();
+  p.peak = static_cast<int>(std::max_element(p.h.begin(), p.h.end()) - p.h.begin());
+  const double alpha = spec_.led.pre_emphasis;
+  p.drive_offset = alpha / (1.0 + alpha);
+  return p;
+}
+
+}  // namespace mosaic::phy

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <complex>
+#include <vector>
+
+#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/phy/fiber.hpp"
+
+namespace mosaic::phy {
+
+// The sampled response of the whole chain (pre-emphasis, microLED, fiber, receiver, CTLE) to one
+// isolated 1 bit, with unit DC gain: the sum of the response over all bit shifts is 1, so a level
+// difference dI scales it to photocurrent.
+struct PulseResponse {
+  int samples_per_ui = 0;
+  int span_ui = 0;
+  std::vector<double> h;  // span_ui * samples_per_ui samples, cyclic
+  int peak = 0;           // index of the largest sample: the main cursor's reference phase
+  // Level offset, in units of dI, that keeps the pre-emphasised drive non-negative.
+  double drive_offset = 0.0;
+
+  // Response at `phase_samples` from the peak plus k bits, with wrap-around.
+  double at(int phase_samples, int k) const {
+    const int n = static_cast<int>(h.size());
+    int i = (peak + phase_samples + k * samples_per_ui) % n;
+    if (i < 0) i += n;
+    return h[i];
+  }
+};
+
+// Everything of the chain that is shared by all channels of a link; the microLED's bandwidth
+// differs per channel and is applied in pulse().
+class ChainModel {
+ public:
+  ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
+             int samples_per_ui = 16);
+
+  PulseResponse pulse(double led_f3db_hz) const;
+  // One-sided noise-equivalent bandwidth of the receiver (TIA + CTLE), in Hz, for noise injected
+  // at the TIA input.
+  double noise_bandwidth_hz() const { return noise_bandwidth_hz_; }
+  // Frequency responses of the parts, unit DC gain.
+  std::complex<double> led_response(double led_f3db_hz, double f_hz) const;
+  std::complex<double> fiber_response(double f_hz) const;
+  std::complex<double> receiver_response(double f_hz) const;  // TIA and CTLE
+  double bit_period_s() const { return bit_period_s_; }
+  int samples_per_ui() const { return samples_per_ui_; }
+  int span_ui() const { return span_ui_; }
+
+ private:
+  LinkSpec spec_;
+  double sigma_s_;
+  double ctle_peaking_db_;
+  double bit_period_s_;
+  int samples_per_ui_;
+  int span_ui_;
+  double noise_bandwidth_hz_;
+  std::vector<std::complex<double>> common_;  // drive pulse x fiber x receiver at each FFT bin
+};
+
+}  // namespace mosaic::phy

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "mosaic/core/spec/phy_spec.hpp"
+#include "mosaic/phy/channel_result.hpp"
+#include "mosaic/phy/pulse_response.hpp"
+
+namespace mosaic::phy {
+
+// One signal at the victim's photodiode: its pulse response scaled to photocurrent.
+struct EyeSignal {
+  const PulseResponse* pulse = nullptr;
+  double swing_a = 0.0;  // dI: 1-level minus 0-level photocurrent (times kappa for an aggressor)
+  double base_a = 0.0;   // photocurrent of an all-zeros pattern (times kappa for an aggressor)
+  int offset_samples = 0;  // aggressor only: its bit timing minus the victim's, in samples
+};
+
+struct StatEyeInput {
+  EyeSignal victim;
+  std::vector<EyeSignal> aggressors;  // each with its own independent random data
+  double thermal_sigma_a = 0.0;  // rms receiver noise, input-referred and filtered
+  double shot_a2_per_a = 0.0;    // shot-noise variance per ampere of signal: 2 q B_n (0 = off)
+  double jitter_rms_ui = 0.0;
+  ThresholdMode threshold = ThresholdMode::kOptimal;
+  std::optional<int> fixed_phase_samples;  // sample here (forwarded clock) instead of the best
+  bool bathtubs = true;
+};
+
+struct StatEyeResult {
+  int phase_samples = 0;  // chosen sampling phase relative to the victim's pulse peak
+  double threshold_a = 0.0;
+  double log10_ber = 0.0;
+  double eye_height_a = 0.0;  // at kKp4PreFecBer
+  double eye_width_ui = 0.0;
+  double eye_height_1e12_a = 0.0;
+  double eye_width_1e12_ui = 0.0;
+  double noise_rms_a = 0.0;  // total Gaussian rms at the 0 level, small taps lumped in
+  std::vector<BathtubPoint> bathtub_phase;      // x: UI from the chosen phase
+  std::vector<BathtubPoint> bathtub_threshold;  // x: A from the chosen threshold
+};
+
+// Statistical eye of one channel: the exact distribution of inter-symbol interference and
+// crosstalk (every significant tap of the victim's and each aggressor's pulse response, each a
+// fair random bit), convolved with Gaussian thermal + signal-dependent shot noise, averaged over
+// Gaussian sampling jitter. Taps below a twentieth of the thermal noise are lumped into the
+// Gaussian (their exact distribution cannot be told apart from it). BERs below the double range
+// are kept as logarithms.
+StatEyeResult stat_eye(const StatEyeInput& input);
+
+}  // namespace mosaic::phy

@@ -1,0 +1,94 @@
+#include "mosaic/power/power_budget.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace mosaic::power {
+namespace {
+
+std::string format(const char* fmt, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, fmt, a, b, c, d);
+  return buf;
+}
+
+}  // namespace
+
+double payload_rate_gbps(const LinkSpec& spec) {
+  return spec.host_rate_gbps() * (514.0 / 544.0) * (256.0 / 257.0);
+}
+
+PowerBudget budget(const LinkSpec& spec) {
+  const auto& p = spec.power;
+  PowerBudget b;
+  const double host_tbps = spec.host_rate_gbps() / 1000.0;
+
+  const bool pluggable = spec.module.host_interface == HostInterface::kPluggable;
+  const double per_lane_ref_w =
+      pluggable ? p.host_pluggable_w_per_lane : p.host_copackaged_w_per_lane;
+  const double lane_scale = std::pow(
+      spec.link.host_lane_rate_gbps / p.host_reference_lane_rate_gbps, p.host_lane_rate_exponent);
+  PowerBlock host{"host_interface", spec.link.host_lanes * per_lane_ref_w * lane_scale,
+                  std::string(pluggable ? "pluggable: " : "co-packaged: ") +
+                      format("%g lanes x %g W x (%g / %g Gb/s)^", spec.link.host_lanes,
+                             per_lane_ref_w, spec.link.host_lane_rate_gbps,
+                             p.host_reference_lane_rate_gbps) +
+                      format("%g", p.host_lane_rate_exponent)};
+
+  const double gearbox_w = p.gearbox_fixed_w + p.gearbox_w_per_tbps * host_tbps;
+  PowerBlock gearbox{"gearbox", gearbox_w,
+                     format("%g W + %g W/(Tb/s) x %g Tb/s", p.gearbox_fixed_w,
+                            p.gearbox_w_per_tbps, host_tbps)};
+
+  b.powered_channels = spec.array.data_channels + spec.array.ecc_channels +
+                       (p.spares_powered ? spec.array.spare_channels : 0);
+  const double per_channel_mw = p.channel_static_mw + p.channel_pj_per_bit * spec.channel.rate_gbps;
+  const double analog_w = b.powered_channels * per_channel_mw * 1e-3;
+  PowerBlock analog{"analog_frontend", analog_w,
+                    format("%g channels x (%g mW + %g pJ/bit x %g Gb/s)", b.powered_channels,
+                           p.channel_static_mw, p.channel_pj_per_bit, spec.channel.rate_gbps)};
+
+  // The DC-DC converter feeds the link's own electronics; the host-interface figure is taken as
+  // already including its regulation (that is how the published breakdown is drawn).
+  const double load_w = gearbox_w + analog_w + p.controller_w;
+  const double dcdc_loss_w = load_w * (1.0 / p.dcdc_efficiency - 1.0);
+  PowerBlock controller{"controller_dcdc", p.controller_w + dcdc_loss_w,
+                        format("%g W controller + DC-DC loss of %g W load at efficiency %g",
+                               p.controller_w, load_w, p.dcdc_efficiency)};
+
+  b.blocks = {host, gearbox, analog, controller};
+  for (const auto& blk : b.blocks) b.per_end_w += blk.w;
+  b.per_link_w = 2.0 * b.per_end_w;
+  b.payload_rate_gbps = payload_rate_gbps(spec);
+  b.pj_per_bit = b.per_end_w / b.payload_rate_gbps * 1e3;
+
+  // The paper's laser/DSP module: DSP and optics scale with the host rate from their 800G values.
+  const double rate_scale = spec.host_rate_gbps() / 850.0;
+  auto& ref = b.reference;
+  ref.blocks = {
+      {"host_interface", host.w, host.scaling},
+      {"dsp_cdr", p.baseline_dsp_w_800g * rate_scale,
+       format("%g W x host rate / 850 Gb/s", p.baseline_dsp_w_800g)},
+      {"optics", p.baseline_optics_w_800g * rate_scale,
+       format("%g W x host rate / 850 Gb/s", p.baseline_optics_w_800g)},
+      {"controller", p.baseline_controller_w, "fixed"},
+  };
+  for (const auto& blk : ref.blocks) ref.per_end_w += blk.w;
+  b.saving_vs_reference_w = ref.per_end_w - b.per_end_w;
+  b.saving_vs_reference = ref.per_end_w > 0.0 ? b.saving_vs_reference_w / ref.per_end_w : 0.0;
+
+  b.assumptions = {
+      "power: per end; a link has two ends and a passive imaging fiber",
+      "power: blocks scale as host interface per lane x (lane rate/reference)^exponent, gearbox "
+      "fixed + per Tb/s, analog per powered channel (static + pJ/bit x line rate), controller "
+      "fixed + DC-DC loss",
+      p.spares_powered ? "power: spare channels are powered (hot spares)"
+                       : "power: spare channels are unpowered until swapped in (cold spares)",
+      "power: pJ/bit against the Ethernet payload rate (host lane rate x 514/544 x 256/257)",
+      "power: laser/DSP reference = DSP/CDR + optics scaled with host rate from the paper's 800G "
+      "figures, fixed controller, same host interface as the design",
+  };
+  return b;
+}
+
+}  // namespace mosaic::power

@@ -1,0 +1,122 @@
+#include "mosaic/reliability/degradation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "mosaic/core/rng.hpp"
+#include "mosaic/phy/evaluate.hpp"
+#include "mosaic/reliability/lifetime.hpp"
+
+namespace mosaic::reliability {
+
+std::vector<double> led_decay_db(const LinkSpec& spec, int channels, double age_years) {
+  const auto& r = spec.reliability;
+  const double af = arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c,
+                                     spec.environment.case_temperature_c);
+  const double base = r.led_decay_db_per_year * std::pow(age_years * af, r.led_decay_exponent);
+  const double s = r.led_decay_sigma;
+  std::vector<double> loss(channels);
+  for (int i = 0; i < channels; ++i) {
+    // The same draw at every age: a channel that decays fast keeps decaying fast.
+    Rng rng(spec.seed, RngPurpose::kDegradation, static_cast<std::uint64_t>(i));
+    loss[i] = base * std::exp(s * rng.normal() - 0.5 * s * s);
+  }
+  return loss;
+}
+
+DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOptions& options) {
+  const auto& rs = spec.reliability;
+  const int pixels = spec.array.rows * spec.array.cols;
+  const int n_active = spec.array.data_channels + spec.array.ecc_channels;
+  const double log_target = std::log10(rs.degradation_ber_target);
+  DegradationResult out;
+
+  std::vector<int> active, spares;  // pixel indices
+  std::vector<double> log_ber(pixels, 0.0);
+  for (int step = 0; step <= rs.degradation_steps; ++step) {
+    const double age = rs.service_life_years * step / rs.degradation_steps;
+    const std::vector<double> loss = led_decay_db(spec, pixels, age);
+    phy::EvalOptions eo;
+    eo.threads = options.threads;
+    eo.bathtubs = false;
+    eo.extra_loss_db = loss;
+    const phy::PhyResult phy = phy::evaluate(spec, eo);
+    ++out.evaluations;
+    std::vector<bool> live(pixels, false);
+    for (const auto& c : phy.channels) {
+      if (c.index < 0 || c.index >= pixels) continue;
+      live[c.index] = !c.dead;
+      log_ber[c.index] = c.dead ? 0.0 : c.log10_ber;
+    }
+    auto better = [&](int a, int b) { return log_ber[a] < log_ber[b]; };
+
+    DegradationStep st;
+    st.age_years = age;
+    st.mean_loss_db = std::accumulate(loss.begin(), loss.end(), 0.0) / std::max(1, pixels);
+    st.max_loss_db = loss.empty() ? 0.0 : *std::max_element(loss.begin(), loss.end());
+    if (step == 0) {
+      // Link-up: map out dead and weak channels, keep the best as active and the next as spares.
+      std::vector<int> order;
+      for (int i = 0; i < pixels; ++i)
+        if (live[i]) order.push_back(i);
+      std::stable_sort(order.begin(), order.end(), better);
+      const int take = std::min<int>(n_active, order.size());
+      active.assign(order.begin(), order.begin() + take);
+      for (std::size_t i = take; i < order.size() && (int)spares.size() < spec.array.spare_channels; ++i)
+        if (log_ber[order[i]] <= log_target) spares.push_back(order[i]);
+      out.spares_at_start = static_cast<int>(spares.size());
+      if (take < n_active) st.failed = true;
+    }
+    double worst_before = -400.0;
+    for (int a : active) worst_before = std::max(worst_before, log_ber[a]);
+    st.worst_log10_ber_before = worst_before;
+    // Swap the worst offenders first so that the best spares go where they are needed most.
+    std::vector<int> over;
+    for (std::size_t i = 0; i < active.size(); ++i)
+      if (log_ber[active[i]] > log_target) over.push_back(static_cast<int>(i));
+    std::sort(over.begin(), over.end(),
+              [&](int a, int b) { return log_ber[active[a]] > log_ber[active[b]]; });
+    for (int slot : over) {
+      std::stable_sort(spares.begin(), spares.end(), better);
+      if (spares.empty() || log_ber[spares.front()] > log_target) {
+        st.failed = true;
+        break;
+      }
+      active[slot] = spares.front();
+      spares.erase(spares.begin());
+      ++st.swaps;
+      ++out.spares_used;
+    }
+    double worst_after = -400.0;
+    for (int a : active) worst_after = std::max(worst_after, log_ber[a]);
+    st.worst_log10_ber = worst_after;
+    st.spares_left = static_cast<int>(
+        std::count_if(spares.begin(), spares.end(), [&](int s) { return log_ber[s] <= log_target; }));
+    out.worst_log10_ber = step == 0 ? worst_after : std::max(out.worst_log10_ber, worst_after);
+    out.steps.push_back(st);
+    if (options.progress)
+      options.progress->update(double(step + 1) / (rs.degradation_steps + 1), "degradation");
+    if (st.failed) {
+      out.failed = true;
+      out.failure_age_years = age;
+      break;
+    }
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "degradation: microLED output decays as %.3g dB/year x (age x AF)^%.3g with a "
+                "%.0f %% per-channel spread; physics re-evaluated %d times over %.3g years",
+                rs.led_decay_db_per_year, rs.led_decay_exponent, 100.0 * rs.led_decay_sigma,
+                rs.degradation_steps + 1, rs.service_life_years);
+  out.assumptions.push_back(buf);
+  std::snprintf(buf, sizeof buf,
+                "degradation: a channel above BER %.3g is swapped for the best spare meeting it; "
+                "random (catastrophic) channel failures are modelled separately",
+                rs.degradation_ber_target);
+  out.assumptions.push_back(buf);
+  return out;
+}
+
+}  // namespace mosaic::reliability

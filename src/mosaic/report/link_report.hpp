@@ -1,0 +1,33 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/phy/channel_result.hpp"
+#include "mosaic/phy/evaluate.hpp"
+
+namespace mosaic::report {
+
+// Wall-clock figures: the only part of a report that may differ between identical runs.
+struct Timing {
+  double total_s = 0.0;
+  double phy_s = 0.0;
+  double margin_s = 0.0;
+  int threads = 0;
+};
+
+// The one result of a run of the main job. The CLI, the sweep store, the HTML report and Python
+// all read this; nothing computes a figure twice.
+struct LinkReport {
+  std::string command;  // the command line that produced it (for replay)
+  LinkSpec spec;        // every resolved parameter, seed included
+  phy::PhyResult phy;   // per-channel table (roles assigned) and the fiber/receiver figures
+  phy::LinkSummary link;
+  std::vector<std::string> assumptions;
+  Timing timing;
+};
+
+inline constexpr int kSchemaVersion = 1;
+
+}  // namespace mosaic::report

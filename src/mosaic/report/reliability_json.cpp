@@ -1,0 +1,113 @@
+#include "mosaic/report/reliability_json.hpp"
+
+#include <cmath>
+
+namespace mosaic::report {
+namespace {
+
+// JSON has no infinity; an unbounded time (nothing ever fails) is written as null.
+nlohmann::json finite_or_null(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json interval(const reliability::Interval& i) {
+  return nlohmann::json::array({finite_or_null(i.low), finite_or_null(i.high)});
+}
+
+}  // namespace
+
+nlohmann::json reliability_to_json(const reliability::LinkReliability& r) {
+  nlohmann::json markov = nullptr;
+  if (r.markov) {
+    const auto& m = *r.markov;
+    markov = {{"horizon_h", m.horizon_h},
+              {"states", m.states},
+              {"failure_probability", m.failure_probability},
+              {"expected_failures_with_repair", m.expected_failures},
+              {"expected_outages_with_repair", m.expected_outages},
+              {"unavailability", m.unavailability},
+              {"degraded_fraction", m.degraded_fraction}};
+  }
+  return {
+      {"link_fit", r.link_fit},
+      {"afr", r.afr},
+      {"mttf_h", finite_or_null(r.mttf_h)},
+      {"reliability_over_life", r.reliability},
+      {"failure_probability_over_life", r.failure_probability},
+      {"service_life_h", r.service_life_h},
+      {"channels", r.channels},
+      {"data_channels", r.data},
+      {"ecc_channels", r.ecc},
+      {"spare_channels", r.spares},
+      {"channel_fit", r.channel_fit},
+      {"common_fit", r.common_fit},
+      {"acceleration_factor", r.acceleration_factor},
+      {"channel_fit_contribution", r.channel_fit_contribution},
+      {"common_fit_contribution", r.common_fit_contribution},
+      {"channel_failure_probability", r.channel_failure_probability},
+      {"expected_failed_channels", r.expected_failed_channels},
+      {"markov", markov},
+      {"assumptions", r.assumptions},
+  };
+}
+
+nlohmann::json fleet_to_json(const reliability::FleetResult& f) {
+  nlohmann::json years = nlohmann::json::array();
+  for (const auto& y : f.per_year) {
+    years.push_back({{"year", y.year + 1},
+                     {"hours", y.hours},
+                     {"failures", y.failures},
+                     {"failures_ci", interval(y.failures_ci)},
+                     {"outages", y.outages},
+                     {"mtbf_h", finite_or_null(y.mtbf_h)},
+                     {"mtbf_ci_h", interval(y.mtbf_ci_h)}});
+  }
+  return {
+      {"links", f.links},
+      {"years", f.years},
+      {"confidence", f.confidence},
+      {"seed", f.seed},
+      {"failures", f.failures},
+      {"channel_failures", f.channel_failures},
+      {"common_failures", f.common_failures},
+      {"outages", f.outages},
+      {"per_year", years},
+      {"failures_per_link", f.failures_per_link},
+      {"failures_per_link_ci", interval(f.failures_per_link_ci)},
+      {"first_life_failures", f.first_life_failures},
+      {"first_life_failure_probability", f.first_life_failure_probability},
+      {"first_life_failure_ci", interval(f.first_life_failure_ci)},
+      {"fleet_fit", f.fleet_fit},
+      {"fleet_fit_ci", interval(f.fleet_fit_ci)},
+      {"mtbf_h", finite_or_null(f.mtbf_h)},
+      {"mtbf_ci_h", interval(f.mtbf_ci_h)},
+      {"wall_s", f.wall_s},
+      {"link_lifetimes_per_s", f.link_lifetimes_per_s},
+      {"assumptions", f.assumptions},
+  };
+}
+
+nlohmann::json degradation_to_json(const reliability::DegradationResult& d) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& s : d.steps) {
+    steps.push_back({{"age_years", s.age_years},
+                     {"mean_loss_db", s.mean_loss_db},
+                     {"max_loss_db", s.max_loss_db},
+                     {"worst_log10_ber_before_swaps", s.worst_log10_ber_before},
+                     {"worst_log10_ber", s.worst_log10_ber},
+                     {"swaps", s.swaps},
+                     {"spares_left", s.spares_left},
+                     {"failed", s.failed}});
+  }
+  return {{"spares_at_start", d.spares_at_start},
+          {"spares_used", d.spares_used},
+          {"worst_log10_ber", d.worst_log10_ber},
+          {"failed", d.failed},
+          {"failure_age_years", d.failure_age_years ? nlohmann::json(*d.failure_age_years)
+                                                    : nlohmann::json(nullptr)},
+          {"evaluations", d.evaluations},
+          {"steps", steps},
+          {"assumptions", d.assumptions}};
+}
+
+}  // namespace mosaic::report

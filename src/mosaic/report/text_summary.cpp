@@ -1,0 +1,56 @@
+#include "mosaic/report/text_summary.hpp"
+
+#include <fmt/format.h>
+
+#include "mosaic/core/spec/enum_names.hpp"
+
+namespace mosaic::report {
+namespace {
+
+std::string ber_text(double log10_ber) {
+  if (log10_ber < -300) return fmt::format("1e{:.0f}", log10_ber);
+  return fmt::format("{:.2e}", std::pow(10.0, log10_ber));
+}
+
+}  // namespace
+
+std::string text_summary(const LinkReport& r) {
+  const auto& s = r.spec;
+  const auto& l = r.link;
+  std::string out;
+  out += fmt::format("Design   {} channels ({} x {}): {} data + {} ECC + {} spare, {:.3f} Gb/s each\n",
+                     s.array.rows * s.array.cols, s.array.rows, s.array.cols,
+                     s.array.data_channels, s.array.ecc_channels,
+                     s.array.rows * s.array.cols - s.array.data_channels - s.array.ecc_channels,
+                     s.channel.rate_gbps);
+  out += fmt::format("         {:.1f} m imaging fiber, {:.0f} degC case, LED {} model, seed {}\n",
+                     s.fiber.length_m, s.environment.case_temperature_c, enum_name(s.led.model),
+                     s.seed);
+  out += fmt::format("Fiber    rms spread {:.0f} ps (chromatic {:.0f}, modal {:.0f}), crosstalk "
+                     "{:.1f} dB adjacent, latency {:.0f} ns\n",
+                     r.phy.fiber_sigma_ps, r.phy.fiber_sigma_cd_ps, r.phy.fiber_sigma_md_ps,
+                     r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0,
+                     l.latency_ns);
+  out += fmt::format("Receiver CTLE peaking {:.0f} dB, noise bandwidth {:.2f} GHz\n",
+                     r.phy.ctle_peaking_db, r.phy.noise_bandwidth_hz * 1e-9);
+  out += fmt::format("Lanes    {} data, {} ECC, {} spare, {} dead{}\n", l.data, l.ecc, l.spare,
+                     l.dead,
+                     l.active_short ? fmt::format(" ({} active channels short!)", l.active_short)
+                                    : "");
+  out += fmt::format("BER      median {}, mean {:.2e}, worst {} over {} active channels\n",
+                     ber_text(l.log10_median_ber), l.mean_ber, ber_text(l.log10_worst_ber),
+                     l.data + l.ecc);
+  out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
+                     l.over_threshold);
+  out += fmt::format("Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
+                     "active channel reaches 2.4e-4)\n",
+                     l.optical_margin_db);
+  out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
+                     l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");
+  const bool ok = l.over_threshold == 0 && l.capacity_ok;
+  out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
+                                         : "does NOT meet the host FEC threshold");
+  return out;
+}
+
+}  // namespace mosaic::report

@@ -1,0 +1,57 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/reliability/degradation.hpp"
+
+namespace mosaic::reliability {
+namespace {
+
+TEST(LedDecay, MeanFollowsRateAndChannelsKeepTheirDraw) {
+  LinkSpec s = preset("800g");
+  s.reliability.led_decay_db_per_year = 0.2;
+  s.reliability.led_decay_sigma = 0.3;
+  const auto l2 = led_decay_db(s, 20000, 2.0);
+  const auto l4 = led_decay_db(s, 20000, 4.0);
+  const double mean = std::accumulate(l2.begin(), l2.end(), 0.0) / l2.size();
+  EXPECT_NEAR(mean, 0.4, 0.01);  // log-normal of mean 1; 1 sigma of the mean ~0.001
+  for (int i = 0; i < 100; ++i) EXPECT_NEAR(l4[i] / l2[i], 2.0, 1e-12);  // exponent 1
+  EXPECT_EQ(led_decay_db(s, 5, 0.0), std::vector<double>(5, 0.0));
+  // Hotter ages faster.
+  s.environment.case_temperature_c = 70.0;
+  EXPECT_GT(led_decay_db(s, 1, 2.0)[0], l2[0]);
+}
+
+// A small array (100 pixels) so that each physics evaluation is quick.
+LinkSpec small_link() {
+  LinkSpec s = preset("prototype");
+  s.array.data_channels = 80;
+  s.array.ecc_channels = 8;
+  s.array.spare_channels = 12;
+  s.reliability.degradation_steps = 3;
+  s.reliability.service_life_years = 5.0;
+  return s;
+}
+
+TEST(Degradation, AgeingUsesSparesAndEventuallyFails) {
+  LinkSpec s = small_link();
+  s.reliability.led_decay_db_per_year = 0.0;
+  DegradationOptions o;
+  const DegradationResult none = simulate_degradation(s, o);
+  EXPECT_EQ(none.evaluations, 4);
+  EXPECT_EQ(none.spares_used, 0);
+  EXPECT_TRUE(std::isfinite(none.worst_log10_ber));
+
+  s.reliability.led_decay_db_per_year = 40.0;  // absurdly fast: every channel dies
+  const DegradationResult fast = simulate_degradation(s, o);
+  EXPECT_TRUE(fast.failed);
+  ASSERT_TRUE(fast.failure_age_years.has_value());
+  EXPECT_GT(*fast.failure_age_years, 0.0);
+  EXPECT_GE(fast.worst_log10_ber, none.worst_log10_ber);
+  EXPECT_FALSE(fast.assumptions.empty());
+}
+
+}  // namespace
+}  // namespace mosaic::reliability
