@@ -21,13 +21,15 @@ void run(benchmark::State& state, const LinkSpec& spec) {
     failures += r.failures;
     benchmark::DoNotOptimize(failures);
   }
-  state.counters["link_lifetimes_per_s"] =
-      benchmark::Counter(static_cast<double>(o.links) * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters["link_lifetimes_per_s"] = benchmark::Counter(
+      static_cast<double>(o.links) * state.iterations(), benchmark::Counter::kIsRate);
   state.counters["failures_per_run"] = static_cast<double>(failures) / state.iterations();
 }
 
 // The published 800G design: 50 spares, 1 FIT per channel, 5 FIT common.
-void BM_Fleet800g(benchmark::State& state) { run(state, preset("800g")); }
+void BM_Fleet800g(benchmark::State& state) {
+  run(state, preset("800g"));
+}
 
 // A busy fleet: no spares and 100 FIT channels, so most links fail and are replaced.
 void BM_FleetBusyNoSpares(benchmark::State& state) {

@@ -32,9 +32,9 @@ int run_compare(const CompareArgs& args) {
   const reliability::LinkReliability rel = reliability::link_reliability(spec);
 
   power::DesignFigures design;
-  design.name = std::string("MOSAIC (this design, ") +
-                (spec.module.host_interface == HostInterface::kPluggable ? "pluggable" : "co-packaged") +
-                ")";
+  design.name =
+      std::string("MOSAIC (this design, ") +
+      (spec.module.host_interface == HostInterface::kPluggable ? "pluggable" : "co-packaged") + ")";
   design.rate_gbps = budget.payload_rate_gbps;
   design.reach_m = spec.module.rated_reach_m;
   design.w_per_end = budget.per_end_w;
@@ -52,11 +52,15 @@ int run_compare(const CompareArgs& args) {
   }
   std::printf("Cable %.3g m, %.0fG class; catalog %s\n", cable_m, cmp.rate_gbps,
               catalog.origin.c_str());
-  std::printf("%-50s %8s %6s %7s %7s %9s %8s %8s %8s\n", "technology", "reach_m", "reach?",
-              "W/end", "pJ/bit", "link_FIT", "lat_ns", "saving", "FIT_x");
+  std::printf("%-50s %8s %6s %7s %7s %9s %8s %8s %8s\n", "technology", "reach_m", "reach?", "W/end",
+              "pJ/bit", "link_FIT", "lat_ns", "saving", "FIT_x");
   for (const auto& r : cmp.rows) {
     char saving[16] = "-", ratio[16] = "-";
-    if (!r.is_design) std::snprintf(saving, sizeof saving, "%.0f%%", 100.0 * r.design_power_saving);
+    // A row that needs less power than the design shows how many watts more the design takes.
+    if (!r.is_design && r.design_power_saving >= 0.0)
+      std::snprintf(saving, sizeof saving, "%.0f%%", 100.0 * r.design_power_saving);
+    else if (!r.is_design)
+      std::snprintf(saving, sizeof saving, "+%.2gW", design.w_per_end - r.w_per_end);
     if (r.fit_ratio > 0.0) std::snprintf(ratio, sizeof ratio, "%.3gx", r.fit_ratio);
     std::printf("%-50s %8.4g %6s %7.2f %7.2f %9.3g %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
                 r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, r.link_fit, r.latency_ns,
@@ -64,7 +68,8 @@ int run_compare(const CompareArgs& args) {
   }
   std::printf(
       "\nreach? NO = cannot span %.3g m (infeasible). saving = power per end the design saves "
-      "against that row. FIT_x = that row's link FIT / the design's.\nEvery catalog figure "
+      "against that row (+W: the design needs that much more). FIT_x = that row's link FIT / the "
+      "design's.\nEvery catalog figure "
       "carries a source in %s (`--json` prints them).\n",
       cable_m, catalog.origin.c_str());
   return 0;
@@ -78,7 +83,8 @@ const RegisterCommand kCompare(40, [](CLI::App& parent) -> Runner {
       "W per end, pJ/bit, link FIT, added latency (baselines from data/baselines.toml)");
   add_spec_options(*cmd, args->spec);
   cmd->add_option_function<double>(
-         "--reach-m", [args](double v) {
+         "--reach-m",
+         [args](double v) {
            if (!(v >= 0.0 && v <= 1e6))
              throw ConfigError("--reach-m", std::to_string(v), "a length in [0, 1e6] m");
            args->reach_m = v;

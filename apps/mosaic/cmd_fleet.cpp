@@ -28,9 +28,12 @@ struct FleetArgs {
 std::string hours(double h) {
   if (!std::isfinite(h)) return "never";
   char buf[32];
-  if (h < 48.0) std::snprintf(buf, sizeof buf, "%.3g h", h);
-  else if (h < 2.0 * 8760.0) std::snprintf(buf, sizeof buf, "%.3g d", h / 24.0);
-  else std::snprintf(buf, sizeof buf, "%.3g y", h / 8760.0);
+  if (h < 48.0)
+    std::snprintf(buf, sizeof buf, "%.3g h", h);
+  else if (h < 2.0 * 8760.0)
+    std::snprintf(buf, sizeof buf, "%.3g d", h / 24.0);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g y", h / 8760.0);
   return buf;
 }
 
@@ -54,7 +57,8 @@ int run_fleet(const FleetArgs& args) {
   }
   const int ci = static_cast<int>(std::lround(100.0 * f.confidence));
   std::printf("Fleet of %lld links over %.3g years (seed %llu, %d %% intervals)\n",
-              static_cast<long long>(f.links), f.years, static_cast<unsigned long long>(f.seed), ci);
+              static_cast<long long>(f.links), f.years, static_cast<unsigned long long>(f.seed),
+              ci);
   std::printf("%-6s %10s %22s %9s %12s %24s\n", "year", "failures", "interval", "outages",
               "fleet MTBF", "interval");
   for (const auto& y : f.per_year) {
@@ -68,10 +72,11 @@ int run_fleet(const FleetArgs& args) {
               static_cast<long long>(f.common_failures), static_cast<long long>(f.outages));
   std::printf("Fleet time between failures %s  [%s, %s]\n", hours(f.mtbf_h).c_str(),
               hours(f.mtbf_ci_h.low).c_str(), hours(f.mtbf_ci_h.high).c_str());
-  std::printf("Fleet FIT per link %.4g  [%.4g, %.4g]   closed form: link FIT %.4g, AFR %.3g %%, "
-              "MTTF %s\n",
-              f.fleet_fit, f.fleet_fit_ci.low, f.fleet_fit_ci.high, closed.link_fit,
-              100.0 * closed.afr, hours(closed.mttf_h).c_str());
+  std::printf(
+      "Fleet FIT per link %.4g  [%.4g, %.4g]   closed form: link FIT %.4g, AFR %.3g %%, "
+      "MTTF %s\n",
+      f.fleet_fit, f.fleet_fit_ci.low, f.fleet_fit_ci.high, closed.link_fit, 100.0 * closed.afr,
+      hours(closed.mttf_h).c_str());
   std::printf("First-life failure probability %.4g  [%.4g, %.4g]   closed form %.4g\n",
               f.first_life_failure_probability, f.first_life_failure_ci.low,
               f.first_life_failure_ci.high, closed.failure_probability);
@@ -89,7 +94,8 @@ const RegisterCommand kFleet(50, [](CLI::App& parent) -> Runner {
   cmd->add_option("--links", args->links, "Link positions in the fleet")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1000000000}));
   cmd->add_option_function<double>(
-         "--years", [args](double v) {
+         "--years",
+         [args](double v) {
            if (!(v > 0.0 && v <= 1000.0))
              throw ConfigError("--years", std::to_string(v), "a number in (0, 1000]");
            args->years = v;

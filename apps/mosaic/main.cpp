@@ -61,8 +61,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::fprintf(stderr, "mosaic: error: %s (see --help)\n", e.what());
+    return 2;
   } catch (const ConfigError& e) {
     std::fprintf(stderr, "mosaic: error: %s\n", e.what());
     return 2;

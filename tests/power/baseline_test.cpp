@@ -1,10 +1,11 @@
+#include "mosaic/power/baseline.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <set>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/power/baseline.hpp"
 #include "mosaic/power/compare.hpp"
 
 namespace mosaic::power {

@@ -1,9 +1,10 @@
+#include "mosaic/power/power_budget.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "mosaic/core/spec/presets.hpp"
-#include "mosaic/power/power_budget.hpp"
 
 namespace mosaic::power {
 namespace {

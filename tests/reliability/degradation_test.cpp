@@ -1,10 +1,11 @@
+#include "mosaic/reliability/degradation.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numeric>
 
 #include "mosaic/core/spec/presets.hpp"
-#include "mosaic/reliability/degradation.hpp"
 
 namespace mosaic::reliability {
 namespace {
@@ -44,6 +45,17 @@ TEST(Degradation, AgeingUsesSparesAndEventuallyFails) {
   EXPECT_EQ(none.spares_used, 0);
   EXPECT_TRUE(std::isfinite(none.worst_log10_ber));
 
+  // A realistic-to-fast decay: channels cross the target one by one and take spares.
+  s.reliability.led_decay_db_per_year = 0.5;
+  s.reliability.degradation_steps = 5;
+  const DegradationResult slow = simulate_degradation(s, o);
+  EXPECT_GE(slow.spares_used, 1);
+  EXPECT_LE(slow.spares_used, slow.spares_at_start);
+  if (slow.failure_age_years) {
+    EXPECT_GT(*slow.failure_age_years, 0.0);
+  }
+
+  s.reliability.degradation_steps = 3;
   s.reliability.led_decay_db_per_year = 40.0;  // absurdly fast: every channel dies
   const DegradationResult fast = simulate_degradation(s, o);
   EXPECT_TRUE(fast.failed);

@@ -1,3 +1,5 @@
+#include "mosaic/reliability/fleet.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -5,7 +7,6 @@
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/spec/presets.hpp"
-#include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/reliability/markov.hpp"
 
@@ -58,14 +59,14 @@ TEST(FleetAgreement, ClosedFormMarkovAndMonteCarlo) {
     o.years = 5.0;
     o.confidence = 0.99;
     const FleetResult f = fleet_monte_carlo(s, o);
-    std::printf("%-22s closed %.5g  markov %.5g  MC %.5g [%.5g, %.5g] | failures/link markov %.5g "
-                "MC %.5g [%.5g, %.5g]\n",
-                c.name, closed.failure_probability,
-                closed.markov ? closed.markov->failure_probability : -1.0,
-                f.first_life_failure_probability, f.first_life_failure_ci.low,
-                f.first_life_failure_ci.high,
-                closed.markov ? closed.markov->expected_failures : -1.0, f.failures_per_link,
-                f.failures_per_link_ci.low, f.failures_per_link_ci.high);
+    std::printf(
+        "%-22s closed %.5g  markov %.5g  MC %.5g [%.5g, %.5g] | failures/link markov %.5g "
+        "MC %.5g [%.5g, %.5g]\n",
+        c.name, closed.failure_probability,
+        closed.markov ? closed.markov->failure_probability : -1.0, f.first_life_failure_probability,
+        f.first_life_failure_ci.low, f.first_life_failure_ci.high,
+        closed.markov ? closed.markov->expected_failures : -1.0, f.failures_per_link,
+        f.failures_per_link_ci.low, f.failures_per_link_ci.high);
     EXPECT_GE(closed.failure_probability, f.first_life_failure_ci.low);
     EXPECT_LE(closed.failure_probability, f.first_life_failure_ci.high);
     if (!c.weibull_scale_years) {

@@ -1,9 +1,10 @@
+#include "mosaic/reliability/link_reliability.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "mosaic/core/spec/presets.hpp"
-#include "mosaic/reliability/link_reliability.hpp"
 
 namespace mosaic::reliability {
 namespace {

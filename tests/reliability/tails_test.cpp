@@ -1,8 +1,8 @@
+#include "mosaic/reliability/tails.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "mosaic/reliability/tails.hpp"
 
 namespace mosaic::reliability {
 namespace {
@@ -40,7 +40,8 @@ TEST(Tails, PoissonMatchesDirectSum) {
   for (double mean : {1e-3, 0.5, 3.0, 40.0}) {
     for (int k = 0; k < 80; k += 3) {
       double below = 0.0;
-      for (int j = 0; j < k; ++j) below += std::exp(j * std::log(mean) - mean - std::lgamma(j + 1.0));
+      for (int j = 0; j < k; ++j)
+        below += std::exp(j * std::log(mean) - mean - std::lgamma(j + 1.0));
       const LogTails t = poisson_tails(mean, k);
       EXPECT_NEAR(std::exp(t.below), below, 1e-12) << mean << " " << k;
       EXPECT_NEAR(std::exp(t.at_least), 1.0 - below, 1e-12) << mean << " " << k;

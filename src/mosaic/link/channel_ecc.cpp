@@ -46,6 +46,12 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
     for (int l = 0; l < 16; ++l)
       if ((mask >> l) & 1u) cand[s / m][l].push_back(s);
   }
+  // The single fully erased lane of each group, if there is exactly one (-1 otherwise).
+  std::vector<int> erased(config_->groups, -1), erased_n(config_->groups, 0);
+  for (int s : config_->active_slots)
+    if (candidates[s] == 0xFFFF && ++erased_n[s / m] == 1) erased[s / m] = s;
+  for (int g = 0; g < config_->groups; ++g)
+    if (erased_n[g] != 1) erased[g] = -1;
   for (int k = 0; k < rows; ++k) {
     bool bad = false;
     std::uint64_t* row = frame.data() + std::size_t(k) * rs;
@@ -59,7 +65,8 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
         any &= any - 1;
         unsigned s = 0;
         for (int i = 0; i < r; ++i) s |= unsigned((syn_[i] >> t) & 1u) << i;
-        decode_bit(row, g, t, s, unsigned((parity >> t) & 1u), cand[g][t & 15], candidates,
+        decode_bit(row, g, t, s, unsigned((parity >> t) & 1u), cand[g][t & 15], erased[g],
+                   candidates,
                    corrected_per_slot, stats, bad);
       }
     }
@@ -68,7 +75,8 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
 }
 
 void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned s, unsigned p,
-                            const std::vector<int>& cand, std::span<const std::uint16_t> candidates,
+                            const std::vector<int>& cand, int erased,
+                            std::span<const std::uint16_t> candidates,
                             std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats,
                             bool& bad) {
   const int m = config_->slots_per_group;
@@ -108,9 +116,14 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned s, 
     }
   }
   if (matches != 1) {
+    const unsigned other = erased >= 0 ? s ^ unsigned(erased - base) : 0;
     if (matches == 0 && p == 1 && used(s)) {
       fix = {s, 0, 0};  // plain SECDED: a single error outside the suspects
       fix_n = 1;
+    } else if (matches == 0 && p == 0 && erased >= 0 && other != 0 && used(other)) {
+      // One erased lane plus one error anywhere: within distance 4 (2 * 1 + 1 < 4).
+      fix = {unsigned(erased - base), other, 0};
+      fix_n = 2;
     } else {
       ++stats.uncorrectable_bit_times;
       bad = true;

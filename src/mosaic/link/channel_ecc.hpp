@@ -23,7 +23,8 @@ struct EccDecodeStats {
 // it is a known failing channel: 0xFFFF). At a bit time with a non-zero syndrome the decoder looks
 // for the unique set of at most three suspected slots that explains it (distance 4 makes any such
 // set of <= 3 erasures unique). Without a unique explanation it falls back to plain SECDED: a
-// single error is corrected, anything else is flagged uncorrectable and left alone. So a known dead
+// single error is corrected, a pair made of the group's one fully erased lane and any other lane
+// is corrected (one erasure plus one error is within distance 4), anything else is flagged uncorrectable and left alone. So a known dead
 // channel plus one background error in the same bit time is still corrected, which is what keeps a
 // 10^10-bit run at BER 1e-6 bit-exact while a failing channel waits for its spare.
 class ChannelEcc {
@@ -41,7 +42,8 @@ class ChannelEcc {
 
  private:
   void decode_bit(std::uint64_t* row, int group, int bit, unsigned s, unsigned p,
-                  const std::vector<int>& cand, std::span<const std::uint16_t> candidates,
+                  const std::vector<int>& cand, int erased,
+                  std::span<const std::uint16_t> candidates,
                   std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats, bool& bad);
 
   const LinkConfig* config_;

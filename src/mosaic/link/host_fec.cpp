@@ -1,6 +1,8 @@
 #include "mosaic/link/host_fec.hpp"
 
-#include <fec.h>
+extern "C" {
+#include <fec.h>  // libfec has no C++ guards
+}
 
 #include <algorithm>
 #include <cmath>

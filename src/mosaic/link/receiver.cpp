@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 
 #include "mosaic/link/kernels.hpp"
 
@@ -23,6 +24,7 @@ void Receiver::reset() {
   window_slot_.assign(rs, 0);
   spare_errors_.assign(n, 0);
   suspect_.assign(rs, 0);
+  untrusted_run_.assign(rs, 0);
   pending_.assign(rs, Pending{-1, 0, 0, 0, false});
   reserved_.assign(n, 0);
   corrected_channel_.assign(n, 0);
@@ -34,7 +36,7 @@ void Receiver::reset() {
   acc_.assign(rs, 0);
   last_ = RxPeriodReport{};
   received_ = 0;
-  set_lane_map(identity_lane_map(*config_), 0);
+  set_lane_map(identity_lane_map(*config_), INT64_MAX);  // training until a lane map is set
 }
 
 void Receiver::set_lane_map(const LaneMap& map, std::int64_t first_data_period) {
@@ -63,29 +65,65 @@ std::uint64_t Receiver::bits_at(int port, std::int64_t bit) const {
 }
 
 bool Receiver::marker_ok(int port, std::int64_t period, int offset, int channel,
-                         AlignmentMarker* out) const {
+                         AlignmentMarker* out, bool acquire) const {
   const std::int64_t bit = period * config_->words_per_period * 64 + offset;
-  const auto m = AlignmentMarker::unpack(bits_at(port, bit));
-  if (!m || m->sequence != period % AlignmentMarker::kSeqModulo ||
-      m->channel >= config_->physical_channels)
-    return false;
-  if (channel >= 0 && m->channel != channel) return false;
-  if (out) *out = *m;
+  const std::uint64_t w = bits_at(port, bit);
+  AlignmentMarker want;
+  want.sequence = static_cast<std::uint16_t>(period % AlignmentMarker::kSeqModulo);
+  want.channel = static_cast<std::uint16_t>(channel < 0 ? 0 : channel);
+  const int id = static_cast<int>((w >> 12) & 0xFFF);
+  std::uint64_t known = 0;
+  int tolerance = 0;
+  if (channel < 0 || acquire) {
+    // Acquiring lock: sync and sequence within a couple of bit errors, identity exactly as read
+    // (checked against the next marker), so a noisy channel still locks but never to a wrong
+    // identity.
+    known = 0xFFFull | 0xFFFull << 24;
+    tolerance = 2;
+    if (id >= config_->physical_channels || (channel >= 0 && id != channel)) return false;
+  } else {
+    // Tracking a locked port: all 36 known bits, a few errors allowed, so bit errors (likely at
+    // high BER) are not mistaken for a lost marker.
+    known = (std::uint64_t{1} << 36) - 1;
+    tolerance = kMarkerTolerance;
+  }
+  if (std::popcount((w ^ want.pack()) & known) > tolerance) return false;
+  if (out) {
+    const std::uint64_t fixed = (w & ~known) | (want.pack() & known);
+    *out = *AlignmentMarker::unpack(fixed);
+  }
   return true;
 }
 
 void Receiver::track_lock(int q, std::int64_t m) {
+  // A single corrupted marker (a bit error in 64 bits) must not drop a good channel: the port
+  // keeps its offset through one missing marker; it only searches again at once in case the
+  // channel's skew stepped, and gives up after kLossMarkers missing markers in a row.
+  constexpr int kLossMarkers = 2;
   Port& p = ports_[q];
   if (p.locked) {
-    if (marker_ok(q, m, p.offset, p.channel, nullptr)) return;
+    if (marker_ok(q, m, p.offset, p.channel, nullptr)) {
+      p.bad = 0;
+      return;
+    }
+    for (int o = 0; o <= config_->max_skew_bits; ++o) {
+      if (o == p.offset || !marker_ok(q, m, o, p.channel, nullptr, true) ||
+          !marker_ok(q, m + 1, o, p.channel, nullptr, true))
+        continue;
+      locks_.push_back({m, time_of(m), q, p.channel, true, o});  // re-lock after a skew step
+      p.offset = o;
+      p.bad = 0;
+      return;
+    }
+    if (++p.bad < kLossMarkers) return;
     p.locked = false;
     locks_.push_back({m, time_of(m), q, -1, false, p.offset});
   }
   for (int o = 0; o <= config_->max_skew_bits; ++o) {
     AlignmentMarker open;
     if (!marker_ok(q, m, o, -1, &open)) continue;
-    if (!marker_ok(q, m + 1, o, open.channel, nullptr)) continue;
-    p = Port{true, o, open.channel};
+    if (!marker_ok(q, m + 1, o, open.channel, nullptr, true)) continue;
+    p = Port{true, o, open.channel, 0};
     locks_.push_back({m, time_of(m), q, open.channel, true, o});
     return;
   }
@@ -151,13 +189,18 @@ void Receiver::apply_swaps(std::int64_t m) {
     swaps_.push_back(SwapEvent{m, time_of(m), p.decided, s, old, p.spare, p.count, p.acknowledged});
     suspect_[s] = 0;
     window_slot_[s] = 0;
+    untrusted_run_[s] = 0;
     p = Pending{-1, 0, 0, 0, false};
   }
 }
 
 void Receiver::decide_swaps(std::int64_t m) {
   for (int s : config_->active_slots) {
-    window_slot_[s] += corrected_slot_[s];
+    // Corrections in a period whose markers were not all good say nothing about the channel
+    // (the ECC fixed what a lost alignment garbled); a channel that keeps losing its markers is
+    // failing outright.
+    if (untrusted_run_[s] == 0) window_slot_[s] += corrected_slot_[s];
+    if (untrusted_run_[s] >= 2) window_slot_[s] = std::max<std::uint32_t>(window_slot_[s], config_->swap_threshold);
     if (window_slot_[s] < std::uint32_t(config_->swap_threshold) || pending_[s].spare >= 0 ||
         suspect_[s])
       continue;
@@ -205,6 +248,7 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     const int c = channel_of_slot_[s];
     const int q = c >= 0 ? port_of_channel_[c] : -1;
     acc_[s] = 0;
+    ++untrusted_run_[s];  // cleared below when both markers of the period are good
     if (q < 0) {
       for (int k = 0; k < words; ++k) frame_[std::size_t(k) * rs + s] = 0;
       candidates_[s] = 0xFFFF;
@@ -234,6 +278,8 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     if (marker_ok(e.port, m + 1, ports_[e.port].offset, c, &close)) {
       mask = bip16(acc_[e.slot]) ^ close.bip;
       if (std::popcount(unsigned(mask)) >= 3) mask = 0xFFFF;  // many errors: erase whole channel
+      if (ports_[e.port].bad == 0) untrusted_run_[e.slot] = 0;
+      else mask = 0xFFFF;
     } else {
       lost = true;
     }

@@ -36,6 +36,9 @@ class Receiver {
  public:
   explicit Receiver(const LinkConfig& config);
 
+  // Bit errors tolerated in the 36 known bits of a locked port's marker.
+  static constexpr int kMarkerTolerance = 4;
+
   // Data periods start at `first_data_period`; earlier periods are training.
   void set_lane_map(const LaneMap& map, std::int64_t first_data_period);
   // Appends one received period (wire format of Transmitter). Returns true when the previous
@@ -60,6 +63,7 @@ class Receiver {
     bool locked = false;
     int offset = 0;    // bits after the nominal period start where the marker sits
     int channel = -1;  // identity read from its markers
+    int bad = 0;       // consecutive opening markers missing at the lock offset
   };
   struct Pending {
     int spare;
@@ -70,8 +74,8 @@ class Receiver {
   };
 
   std::uint64_t bits_at(int port, std::int64_t bit) const;
-  bool marker_ok(int port, std::int64_t period, int offset, int channel,
-                 AlignmentMarker* out) const;
+  bool marker_ok(int port, std::int64_t period, int offset, int channel, AlignmentMarker* out,
+                 bool acquire = false) const;
   void track_lock(int port, std::int64_t m);
   void decode_period(std::int64_t m, std::span<std::uint64_t> host);
   void measure_spares(std::int64_t m, bool training);
@@ -93,6 +97,7 @@ class Receiver {
   std::vector<std::uint32_t> corrected_slot_;  // this period
   std::vector<std::uint32_t> window_slot_;     // this swap window
   std::vector<std::uint64_t> spare_errors_;    // this swap window, per channel
+  std::vector<int> untrusted_run_;  // consecutive periods a slot's markers were not all good
   std::vector<std::uint8_t> suspect_;          // slot is a known failing lane (erasure)
   std::vector<Pending> pending_;               // per slot; spare < 0 when none
   std::vector<std::uint8_t> reserved_;         // spare channel promised to a pending swap

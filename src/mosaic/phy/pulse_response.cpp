@@ -23,7 +23,7 @@ template <class F>
 double noise_bandwidth(F&& h, double f_ref) {
   const double f_lo = f_ref * 1e-4;
   const double f_hi = f_ref * 1e4;
-  const int n = 40000;
+  const int n = 8000;
   const double step = std::log(f_hi / f_lo) / n;
   double sum = std::norm(h(0.0)) * f_lo;  // the band below f_lo is flat
   for (int i = 0; i < n; ++i) {
@@ -116,7 +116,18 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   // away from the wrap-around.
   const int shift = (span_ui_ / 4) * samples_per_ui_;
   for (int i = 0; i < n; ++i) p.h[(i + shift) % n] = time[i].real();
-  p.peak = static_cast<int>(std::max_element(p.h.begin(), p.h.end()) - p.h.begin());
+  // The reference phase is the middle of the pulse's top: its maximum, or for a flat top (ideal
+  // filters) the centre of the samples within a hair of the maximum.
+  const double top = *std::max_element(p.h.begin(), p.h.end());
+  int first = -1;
+  int last = -1;
+  for (int i = 0; i < n; ++i) {
+    if (p.h[i] >= top - 1e-9 * std::abs(top)) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  p.peak = (first + last) / 2;
   const double alpha = spec_.led.pre_emphasis;
   p.drive_offset = alpha / (1.0 + alpha);
   return p;

@@ -1,10 +1,11 @@
 #include "mosaic/power/baseline.hpp"
 
+#include <toml++/toml.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "mosaic/core/error.hpp"
 
@@ -49,8 +50,8 @@ BaselineCatalog parse_baseline_catalog(std::string_view toml_text, std::string o
   } catch (const toml::parse_error& e) {
     std::ostringstream where;
     where << e.source().begin;
-    throw ConfigError(origin, "unparsable TOML at " + where.str(),
-                      "a valid TOML baseline catalog", std::string(e.description()));
+    throw ConfigError(origin, "unparsable TOML at " + where.str(), "a valid TOML baseline catalog",
+                      std::string(e.description()));
   }
   const toml::array* list = root["baseline"].as_array();
   if (!list || list->empty())
@@ -101,7 +102,8 @@ std::string default_catalog_path() {
   // A relocated install: <prefix>/bin/mosaic next to <prefix>/share/mosaic/.
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share" / "mosaic" / kCatalogFile);
+  if (!ec)
+    candidates.push_back(exe.parent_path().parent_path() / "share" / "mosaic" / kCatalogFile);
   candidates.emplace_back(fs::path(MOSAIC_INSTALL_DATA_DIR) / kCatalogFile);
   candidates.emplace_back(fs::path(MOSAIC_DATA_DIR) / kCatalogFile);
   for (const auto& c : candidates)

@@ -10,13 +10,13 @@ namespace mosaic::power {
 // Every figure carries the source it came from (a datasheet class, a standard, the paper, or
 // "estimate: ..." with the reasoning).
 struct Baseline {
-  std::string id;          // e.g. "aoc-800g"
-  std::string name;        // e.g. "Active optical cable (VCSEL, DSP)"
-  std::string technology;  // dac, acc, aec, aoc, mmf-dsp, smf-dsp, lpo, lro, cpo
-  double rate_gbps = 0.0;  // Ethernet payload rate (800, 1600)
-  double reach_m = 0.0;    // longest specified cable
-  double w_per_end = 0.0;  // power of one end
-  double link_fit = 0.0;   // failures per 1e9 h of one complete link (both ends + medium)
+  std::string id;           // e.g. "aoc-800g"
+  std::string name;         // e.g. "Active optical cable (VCSEL, DSP)"
+  std::string technology;   // dac, acc, aec, aoc, mmf-dsp, smf-dsp, lpo, lro, cpo
+  double rate_gbps = 0.0;   // Ethernet payload rate (800, 1600)
+  double reach_m = 0.0;     // longest specified cable
+  double w_per_end = 0.0;   // power of one end
+  double link_fit = 0.0;    // failures per 1e9 h of one complete link (both ends + medium)
   double latency_ns = 0.0;  // latency added by the link's electronics, both ends, excluding flight
   std::string reach_source;
   std::string power_source;

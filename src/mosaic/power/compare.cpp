@@ -31,8 +31,8 @@ Comparison compare(const DesignFigures& design, const BaselineCatalog& catalog, 
     r.latency_ns = b.latency_ns;
     r.design_power_saving = b.w_per_end > 0.0 ? 1.0 - design.w_per_end / b.w_per_end : 0.0;
     r.fit_ratio = design.link_fit > 0.0 ? b.link_fit / design.link_fit : 0.0;
-    r.source = "reach: " + b.reach_source + "; power: " + b.power_source + "; FIT: " +
-               b.fit_source + "; latency: " + b.latency_source;
+    r.source = "reach: " + b.reach_source + "; power: " + b.power_source +
+               "; FIT: " + b.fit_source + "; latency: " + b.latency_source;
     c.rows.push_back(std::move(r));
   }
   ComparisonRow d;
@@ -57,8 +57,9 @@ Comparison compare(const DesignFigures& design, const BaselineCatalog& catalog, 
       "compare: latency excludes time of flight (about 5 ns/m in fiber and copper alike)",
   };
   if (std::abs(std::log(c.rate_gbps / design.rate_gbps)) > 0.05)
-    c.assumptions.push_back("compare: no catalog entries at the design's rate; rows are the "
-                            "closest rate class available");
+    c.assumptions.push_back(
+        "compare: no catalog entries at the design's rate; rows are the "
+        "closest rate class available");
   return c;
 }
 

@@ -11,11 +11,11 @@ namespace mosaic::power {
 // models; passed in so that this layer stays below reliability).
 struct DesignFigures {
   std::string name = "MOSAIC";
-  double rate_gbps = 800.0;   // Ethernet payload rate
-  double reach_m = 50.0;      // rated reach
+  double rate_gbps = 800.0;  // Ethernet payload rate
+  double reach_m = 50.0;     // rated reach
   double w_per_end = 0.0;
   double link_fit = 0.0;
-  double latency_ns = 0.0;    // added by the electronics, both ends, excluding flight
+  double latency_ns = 0.0;  // added by the electronics, both ends, excluding flight
 };
 
 // One row of `mosaic compare`.
@@ -25,19 +25,19 @@ struct ComparisonRow {
   bool is_design = false;
   double rate_gbps = 0.0;
   double reach_m = 0.0;
-  bool reaches = false;      // reach_m >= the requested cable length
+  bool reaches = false;  // reach_m >= the requested cable length
   double w_per_end = 0.0;
   double pj_per_bit = 0.0;
   double link_fit = 0.0;
   double latency_ns = 0.0;
   double design_power_saving = 0.0;  // fraction of this row's W per end the design saves
-  double fit_ratio = 0.0;            // this row's link FIT / the design's (0 when the design's is 0)
-  std::string source;                // the row's sources, joined
+  double fit_ratio = 0.0;  // this row's link FIT / the design's (0 when the design's is 0)
+  std::string source;      // the row's sources, joined
 };
 
 struct Comparison {
   double cable_m = 0.0;
-  double rate_gbps = 0.0;  // catalog rate class the rows are drawn from
+  double rate_gbps = 0.0;           // catalog rate class the rows are drawn from
   std::vector<ComparisonRow> rows;  // catalog order, the design last
   std::vector<std::string> assumptions;
 };

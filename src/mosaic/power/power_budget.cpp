@@ -28,17 +28,17 @@ PowerBudget budget(const LinkSpec& spec) {
       pluggable ? p.host_pluggable_w_per_lane : p.host_copackaged_w_per_lane;
   const double lane_scale = std::pow(
       spec.link.host_lane_rate_gbps / p.host_reference_lane_rate_gbps, p.host_lane_rate_exponent);
-  PowerBlock host{"host_interface", spec.link.host_lanes * per_lane_ref_w * lane_scale,
-                  std::string(pluggable ? "pluggable: " : "co-packaged: ") +
-                      format("%g lanes x %g W x (%g / %g Gb/s)^", spec.link.host_lanes,
-                             per_lane_ref_w, spec.link.host_lane_rate_gbps,
-                             p.host_reference_lane_rate_gbps) +
-                      format("%g", p.host_lane_rate_exponent)};
+  PowerBlock host{
+      "host_interface", spec.link.host_lanes * per_lane_ref_w * lane_scale,
+      std::string(pluggable ? "pluggable: " : "co-packaged: ") +
+          format("%g lanes x %g W x (%g / %g Gb/s)^", spec.link.host_lanes, per_lane_ref_w,
+                 spec.link.host_lane_rate_gbps, p.host_reference_lane_rate_gbps) +
+          format("%g", p.host_lane_rate_exponent)};
 
   const double gearbox_w = p.gearbox_fixed_w + p.gearbox_w_per_tbps * host_tbps;
-  PowerBlock gearbox{"gearbox", gearbox_w,
-                     format("%g W + %g W/(Tb/s) x %g Tb/s", p.gearbox_fixed_w,
-                            p.gearbox_w_per_tbps, host_tbps)};
+  PowerBlock gearbox{
+      "gearbox", gearbox_w,
+      format("%g W + %g W/(Tb/s) x %g Tb/s", p.gearbox_fixed_w, p.gearbox_w_per_tbps, host_tbps)};
 
   b.powered_channels = spec.array.data_channels + spec.array.ecc_channels +
                        (p.spares_powered ? spec.array.spare_channels : 0);

@@ -64,7 +64,8 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOp
       std::stable_sort(order.begin(), order.end(), better);
       const int take = std::min<int>(n_active, order.size());
       active.assign(order.begin(), order.begin() + take);
-      for (std::size_t i = take; i < order.size() && (int)spares.size() < spec.array.spare_channels; ++i)
+      for (std::size_t i = take; i < order.size() && (int)spares.size() < spec.array.spare_channels;
+           ++i)
         if (log_ber[order[i]] <= log_target) spares.push_back(order[i]);
       out.spares_at_start = static_cast<int>(spares.size());
       if (take < n_active) st.failed = true;
@@ -92,8 +93,8 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOp
     double worst_after = -400.0;
     for (int a : active) worst_after = std::max(worst_after, log_ber[a]);
     st.worst_log10_ber = worst_after;
-    st.spares_left = static_cast<int>(
-        std::count_if(spares.begin(), spares.end(), [&](int s) { return log_ber[s] <= log_target; }));
+    st.spares_left = static_cast<int>(std::count_if(
+        spares.begin(), spares.end(), [&](int s) { return log_ber[s] <= log_target; }));
     out.worst_log10_ber = step == 0 ? worst_after : std::max(out.worst_log10_ber, worst_after);
     out.steps.push_back(st);
     if (options.progress)

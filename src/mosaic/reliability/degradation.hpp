@@ -33,12 +33,13 @@ struct DegradationStep {
 
 struct DegradationResult {
   std::vector<DegradationStep> steps;  // at age 0 and then every life / degradation_steps
-  int spares_at_start = 0;   // live spares meeting the target at age 0 (at most array.spare_channels)
+  int spares_at_start =
+      0;  // live spares meeting the target at age 0 (at most array.spare_channels)
   int spares_used = 0;
   double worst_log10_ber = 0.0;  // worst active channel over life, after swaps
   bool failed = false;
   std::optional<double> failure_age_years;  // first step at which it failed
-  int evaluations = 0;  // physics evaluations run
+  int evaluations = 0;                      // physics evaluations run
   std::vector<std::string> assumptions;
 };
 
@@ -47,6 +48,7 @@ struct DegradationResult {
 // active and the next best spare_channels kept as spares. At each later step every active channel
 // above reliability.degradation_ber_target is swapped for the best spare that meets it; the link
 // fails when none does.
-DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOptions& options = {});
+DegradationResult simulate_degradation(const LinkSpec& spec,
+                                       const DegradationOptions& options = {});
 
 }  // namespace mosaic::reliability

@@ -56,8 +56,7 @@ class LifeSampler {
         const double f = lg - lu;
         (f < 0.0 ? lo : hi) = x;
         // d ln G / d ln p = p g(p) / G(p), g the density of the k-th order statistic of uniforms.
-        const double slope =
-            std::exp(x + log_norm + (k - 1) * x + (n - k) * std::log1p(-pp) - lg);
+        const double slope = std::exp(x + log_norm + (k - 1) * x + (n - k) * std::log1p(-pp) - lg);
         double next = x - f / slope;
         if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
         if (std::abs(next - x) < 1e-12 || hi - lo < 1e-12) {
@@ -74,7 +73,8 @@ class LifeSampler {
   // P(no further channel or common failure during a drain of length r starting at age a).
   double drain_survival(double age_h, double r_h) const {
     const int remaining = m_.channels - m_.failures_to_fail();
-    const double ch = m_.channel.cumulative_hazard(age_h + r_h) - m_.channel.cumulative_hazard(age_h);
+    const double ch =
+        m_.channel.cumulative_hazard(age_h + r_h) - m_.channel.cumulative_hazard(age_h);
     return std::exp(-remaining * ch - m_.common.cumulative_hazard(r_h));
   }
 
@@ -187,8 +187,9 @@ FleetResult fleet_monte_carlo(const ReliabilityModel& m, std::uint64_t seed,
   const double n = static_cast<double>(o.links);
   r.failures_per_link = r.failures / n;
   const double var =
-      o.links > 1 ? std::max(0.0, (sum_sq - n * r.failures_per_link * r.failures_per_link) / (n - 1))
-                  : 0.0;
+      o.links > 1
+          ? std::max(0.0, (sum_sq - n * r.failures_per_link * r.failures_per_link) / (n - 1))
+          : 0.0;
   const double z = q_inverse((1.0 - o.confidence) / 2.0);
   const double half = z * std::sqrt(var / n);
   r.failures_per_link_ci = {std::max(0.0, r.failures_per_link - half), r.failures_per_link + half};

@@ -21,12 +21,12 @@ struct FleetOptions {
 
 // Failures of the fleet in one year of the horizon (the last may be partial).
 struct FleetYear {
-  int year = 0;                 // 0-based
-  double hours = 0.0;           // length of this bin
-  std::int64_t failures = 0;    // links that failed (degraded or down) in this year
-  std::int64_t outages = 0;     // links that went down (traffic lost) in this year
-  Interval failures_ci;         // Garwood interval on the expected count
-  double mtbf_h = 0.0;          // fleet time between failures: hours / failures (inf if none)
+  int year = 0;               // 0-based
+  double hours = 0.0;         // length of this bin
+  std::int64_t failures = 0;  // links that failed (degraded or down) in this year
+  std::int64_t outages = 0;   // links that went down (traffic lost) in this year
+  Interval failures_ci;       // Garwood interval on the expected count
+  double mtbf_h = 0.0;        // fleet time between failures: hours / failures (inf if none)
   Interval mtbf_ci_h;
 };
 
@@ -42,14 +42,14 @@ struct FleetResult {
   std::vector<FleetYear> per_year;
   // Per link position over the horizon (renewal process: failed links replaced after ~MTTR).
   double failures_per_link = 0.0;
-  Interval failures_per_link_ci;      // normal approximation with the sample variance
+  Interval failures_per_link_ci;  // normal approximation with the sample variance
   // First life only: fraction of links whose original link failed within the horizon.
   std::int64_t first_life_failures = 0;
   double first_life_failure_probability = 0.0;
-  Interval first_life_failure_ci;     // Clopper-Pearson
-  double fleet_fit = 0.0;             // failures per 1e9 link-position-hours
-  Interval fleet_fit_ci;              // Garwood
-  double mtbf_h = 0.0;                // fleet time between failures over the horizon
+  Interval first_life_failure_ci;  // Clopper-Pearson
+  double fleet_fit = 0.0;          // failures per 1e9 link-position-hours
+  Interval fleet_fit_ci;           // Garwood
+  double mtbf_h = 0.0;             // fleet time between failures over the horizon
   Interval mtbf_ci_h;
   double wall_s = 0.0;
   double link_lifetimes_per_s = 0.0;  // links simulated over the horizon per wall second

@@ -21,13 +21,18 @@ double Lifetime::cumulative_hazard(double t_h) const {
   return h;
 }
 
-double Lifetime::survival(double t_h) const { return std::exp(-cumulative_hazard(t_h)); }
+double Lifetime::survival(double t_h) const {
+  return std::exp(-cumulative_hazard(t_h));
+}
 
-double Lifetime::cdf(double t_h) const { return -std::expm1(-cumulative_hazard(t_h)); }
+double Lifetime::cdf(double t_h) const {
+  return -std::expm1(-cumulative_hazard(t_h));
+}
 
 double Lifetime::time_at_hazard(double h) const {
   if (h <= 0.0) return 0.0;
-  if (!has_wearout()) return rate_per_h > 0.0 ? h / rate_per_h : std::numeric_limits<double>::infinity();
+  if (!has_wearout())
+    return rate_per_h > 0.0 ? h / rate_per_h : std::numeric_limits<double>::infinity();
   // H is strictly increasing; each term alone bounds the answer from above.
   double hi = wearout_scale_h * std::pow(h, 1.0 / wearout_shape);
   if (rate_per_h > 0.0) hi = std::min(hi, h / rate_per_h);

@@ -1,5 +1,6 @@
 #include "mosaic/reliability/link_reliability.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -19,11 +20,11 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
   const double log_ch = log_channel_survival(m, t);
   const double log_r = log_ch - m.common.cumulative_hazard(t);
   r.reliability = std::exp(log_r);
-  r.failure_probability = -std::expm1(log_r);
+  r.failure_probability = std::max(0.0, -std::expm1(log_r));
   r.channel_failure_probability = std::exp(log_channel_failure(m, t));
-  r.channel_fit_contribution = -log_ch / t * kFitHours;
+  r.channel_fit_contribution = std::max(0.0, -log_ch / t * kFitHours);
   r.common_fit_contribution = m.common.cumulative_hazard(t) / t * kFitHours;
-  r.link_fit = -log_r / t * kFitHours;
+  r.link_fit = std::max(0.0, -log_r / t * kFitHours);
   r.afr = -std::expm1(-r.link_fit * kHoursPerYear / kFitHours);
   r.mttf_h = mttf_h(m);
   r.expected_failed_channels = m.channels * m.channel.cdf(t);

@@ -21,11 +21,11 @@ struct LinkReliability {
   double channel_fit = 0.0;          // per channel, at the operating temperature
   double common_fit = 0.0;           // common parts, at the operating temperature
   double service_life_h = 0.0;
-  double reliability = 1.0;          // R(T): no link failure within the service life
-  double failure_probability = 0.0;  // 1 - R(T)
+  double reliability = 1.0;                  // R(T): no link failure within the service life
+  double failure_probability = 0.0;          // 1 - R(T)
   double channel_failure_probability = 0.0;  // P(more than S channels failed by T)
-  double link_fit = 0.0;                 // -ln R(T) / T x 1e9 h
-  double channel_fit_contribution = 0.0;  // -ln P(enough channels at T) / T x 1e9 h
+  double link_fit = 0.0;                     // -ln R(T) / T x 1e9 h
+  double channel_fit_contribution = 0.0;     // -ln P(enough channels at T) / T x 1e9 h
   double common_fit_contribution = 0.0;
   double afr = 0.0;     // annualized failure rate: 1 - exp(-link_fit x 8760 h / 1e9)
   double mttf_h = 0.0;  // mean time to first failure (infinity if it cannot fail)

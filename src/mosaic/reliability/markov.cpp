@@ -21,10 +21,10 @@ int working_depth(const ReliabilityModel& m, double horizon_h) {
 }
 
 struct Solution {
-  Eigen::VectorXd state;    // probability of each state at the horizon
-  double failures = 0.0;    // accumulated reward: working -> failed transitions
-  double outages = 0.0;     // accumulated reward: transitions into X
-  double time_down = 0.0;   // accumulated time in X
+  Eigen::VectorXd state;   // probability of each state at the horizon
+  double failures = 0.0;   // accumulated reward: working -> failed transitions
+  double outages = 0.0;    // accumulated reward: transitions into X
+  double time_down = 0.0;  // accumulated time in X
   double time_degraded = 0.0;
 };
 
@@ -38,7 +38,7 @@ Solution run(const ReliabilityModel& m, double horizon_h, bool repair) {
   const int n_work = depth + 1;  // states 0..depth
   const int d = n_work, x = n_work + 1;
   const int to_d = instant ? 0 : d, to_x = instant ? 0 : x;
-  const int acc = n_work + 2;    // four accumulators follow the states
+  const int acc = n_work + 2;  // four accumulators follow the states
   const int size = acc + 4;
   Eigen::MatrixXd g = Eigen::MatrixXd::Zero(size, size);
   auto rate = [&](int from, int to, double r) {

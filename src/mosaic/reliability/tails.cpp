@@ -97,7 +97,8 @@ Interval clopper_pearson(std::int64_t x, std::int64_t n, double confidence) {
   Interval r{0.0, 1.0};
   if (n <= 0) return r;
   // P(X >= x; p) rises with p: the lower bound is where it reaches alpha/2.
-  if (x > 0) r.low = bisect(0.0, 1.0, [&](double p) { return binomial_tails(n, x, p).at_least - la; });
+  if (x > 0)
+    r.low = bisect(0.0, 1.0, [&](double p) { return binomial_tails(n, x, p).at_least - la; });
   // P(X <= x; p) falls with p: the upper bound is where it drops to alpha/2.
   if (x < n)
     r.high = bisect(0.0, 1.0, [&](double p) { return la - binomial_tails(n, x + 1, p).below; });

@@ -6,6 +6,8 @@
 #include "mosaic/core/spec/link_spec.hpp"
 #include "mosaic/phy/channel_result.hpp"
 #include "mosaic/phy/evaluate.hpp"
+#include "mosaic/power/power_budget.hpp"
+#include "mosaic/reliability/link_reliability.hpp"
 
 namespace mosaic::report {
 
@@ -24,6 +26,8 @@ struct LinkReport {
   LinkSpec spec;        // every resolved parameter, seed included
   phy::PhyResult phy;   // per-channel table (roles assigned) and the fiber/receiver figures
   phy::LinkSummary link;
+  power::PowerBudget power;
+  reliability::LinkReliability reliability;
   std::vector<std::string> assumptions;
   Timing timing;
 };

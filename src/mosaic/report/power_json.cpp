@@ -5,7 +5,8 @@ namespace {
 
 nlohmann::json blocks_to_json(const std::vector<power::PowerBlock>& blocks) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& b : blocks) out.push_back({{"name", b.name}, {"w", b.w}, {"scaling", b.scaling}});
+  for (const auto& b : blocks)
+    out.push_back({{"name", b.name}, {"w", b.w}, {"scaling", b.scaling}});
   return out;
 }
 

@@ -103,8 +103,8 @@ nlohmann::json degradation_to_json(const reliability::DegradationResult& d) {
           {"spares_used", d.spares_used},
           {"worst_log10_ber", d.worst_log10_ber},
           {"failed", d.failed},
-          {"failure_age_years", d.failure_age_years ? nlohmann::json(*d.failure_age_years)
-                                                    : nlohmann::json(nullptr)},
+          {"failure_age_years",
+           d.failure_age_years ? nlohmann::json(*d.failure_age_years) : nlohmann::json(nullptr)},
           {"evaluations", d.evaluations},
           {"steps", steps},
           {"assumptions", d.assumptions}};

@@ -5,6 +5,8 @@
 #include <limits>
 
 #include "mosaic/core/version.hpp"
+#include "mosaic/report/power_json.hpp"
+#include "mosaic/report/reliability_json.hpp"
 #include "mosaic/report/spec_json.hpp"
 
 namespace mosaic::report {
@@ -125,6 +127,11 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
     link["worst_channel_bathtub_threshold_ua"] = bathtub_json(w.bathtub_threshold, 1e6);
   }
   j["link"] = std::move(link);
+  j["power"] = power_to_json(r.power);
+  j["reliability"] = reliability_to_json(r.reliability);
+  // Each section's assumptions are merged into the top-level list.
+  j["power"].erase("assumptions");
+  j["reliability"].erase("assumptions");
   j["assumptions"] = r.assumptions;
   if (options.timing)
     j["timing"] = {{"total_s", r.timing.total_s},

@@ -25,6 +25,8 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
     r.link.optical_margin_db =
         phy::optical_margin_db(spec, r.phy, active, phy::kKp4PreFecBer, eval);
   }
+  r.power = power::budget(spec);
+  r.reliability = reliability::link_reliability(spec);
   const auto t2 = Clock::now();
   r.assumptions = r.phy.assumptions;
   r.assumptions.push_back(
@@ -33,6 +35,8 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   if (options.margin)
     r.assumptions.push_back("Optical margin: uniform launch-power loss on every channel until the "
                             "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
+  for (const auto* more : {&r.power.assumptions, &r.reliability.assumptions})
+    r.assumptions.insert(r.assumptions.end(), more->begin(), more->end());
   r.timing.phy_s = std::chrono::duration<double>(t1 - t0).count();
   r.timing.margin_s = std::chrono::duration<double>(t2 - t1).count();
   r.timing.total_s = std::chrono::duration<double>(Clock::now() - t0).count();

@@ -47,6 +47,14 @@ std::string text_summary(const LinkReport& r) {
                      l.optical_margin_db);
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
                      l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");
+  out += fmt::format("Power    {:.2f} W per end ({}), {:.2f} W per link, {:.2f} pJ/bit; {:.0f}% "
+                     "below a laser/DSP module ({:.1f} W)\n",
+                     r.power.per_end_w, enum_name(s.module.host_interface), r.power.per_link_w,
+                     r.power.pj_per_bit, 100.0 * r.power.saving_vs_reference,
+                     r.power.reference.per_end_w);
+  out += fmt::format("Reliab.  link FIT {:.2f} over {:.0f} years with {} spares, AFR {:.2e}\n",
+                     r.reliability.link_fit, s.reliability.service_life_years,
+                     r.reliability.spares, r.reliability.afr);
   const bool ok = l.over_threshold == 0 && l.capacity_ok;
   out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
                                          : "does NOT meet the host FEC threshold");

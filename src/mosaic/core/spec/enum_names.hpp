@@ -63,6 +63,15 @@ struct EnumNames<HostInterface> {
   }};
 };
 
+template <>
+struct EnumNames<McMode> {
+  static constexpr std::array<std::pair<McMode, const char*>, 3> kValues{{
+      {McMode::kWaveform, "waveform"},
+      {McMode::kSymbol, "symbol"},
+      {McMode::kImportance, "importance"},
+  }};
+};
+
 template <class E>
 std::string_view enum_name(E value) {
   for (const auto& [e, name] : EnumNames<E>::kValues)

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "mosaic/core/spec/link_layer_spec.hpp"
+#include "mosaic/core/spec/mc_spec.hpp"
 #include "mosaic/core/spec/phy_spec.hpp"
 #include "mosaic/core/spec/power_spec.hpp"
 #include "mosaic/core/spec/reliability_spec.hpp"
@@ -26,6 +27,7 @@ struct LinkSpec {
   ModuleSpec module;
   PowerSpec power;
   ReliabilitySpec reliability;
+  McSpec mc;  // Monte Carlo engine (phy/mc)
 
   int total_channels() const {
     return array.data_channels + array.ecc_channels + array.spare_channels;

@@ -18,25 +18,26 @@ struct ModuleSpec {
 // microLEDs 1.2 W, controller + power conversion 1.3 W) at 8 x 106.25 Gb/s and 410 active channels
 // of 2.135 Gb/s.
 struct PowerSpec {
-  // Host interface: per host lane at the reference lane rate, scaled by (rate / reference)^exponent.
-  double host_pluggable_w_per_lane = 0.3;      // module-side SerDes + retimed host channel
-  double host_copackaged_w_per_lane = 0.025;   // short-reach die-to-die link
+  // Host interface: per host lane at the reference lane rate, scaled by (rate /
+  // reference)^exponent.
+  double host_pluggable_w_per_lane = 0.3;     // module-side SerDes + retimed host channel
+  double host_copackaged_w_per_lane = 0.025;  // short-reach die-to-die link
   double host_reference_lane_rate_gbps = 106.25;
   double host_lane_rate_exponent = 0.9;  // < 1: faster SerDes spend a little less per bit
   // Gearbox and fault protection: fixed logic + a part proportional to the aggregate host rate.
   double gearbox_fixed_w = 0.06;
   double gearbox_w_per_tbps = 0.4;
   // Analog front end + microLED, per powered channel: static bias + energy per bit.
-  double channel_static_mw = 1.0;    // LED bias, TIA and limiting-amplifier quiescent power
-  double channel_pj_per_bit = 0.9;   // driver swing, TIA/CTLE and decision power per bit
-  bool spares_powered = false;       // cold spares (default) draw nothing until swapped in
+  double channel_static_mw = 1.0;   // LED bias, TIA and limiting-amplifier quiescent power
+  double channel_pj_per_bit = 0.9;  // driver swing, TIA/CTLE and decision power per bit
+  bool spares_powered = false;      // cold spares (default) draw nothing until swapped in
   // Controller (fixed) and DC-DC conversion of the gearbox, analog and controller load.
   double controller_w = 0.9;
   double dcdc_efficiency = 0.862;
   // The paper's laser/DSP reference module, per end at 8 x 106.25 Gb/s; the DSP and the optics
   // scale with the aggregate host rate, the controller does not. Host interface as above.
-  double baseline_dsp_w_800g = 3.5;      // DSP / CDR
-  double baseline_optics_w_800g = 4.7;   // drivers, TIAs and lasers
+  double baseline_dsp_w_800g = 3.5;     // DSP / CDR
+  double baseline_optics_w_800g = 4.7;  // drivers, TIAs and lasers
   double baseline_controller_w = 1.4;
 };
 

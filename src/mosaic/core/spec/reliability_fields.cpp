@@ -20,15 +20,15 @@ void add_reliability_fields(std::vector<FieldDesc>& out) {
   out.push_back(optional_real("reliability.weibull_scale_years", &S::reliability,
                               &R::weibull_scale_years, 0.01, 1e6, "years",
                               "Characteristic wear-out life of a channel (none = no wear-out)"));
-  out.push_back(real("reliability.weibull_shape", &S::reliability, &R::weibull_shape, 0.1, 20.0,
-                     "", "Weibull shape of channel wear-out (> 1: rising hazard)"));
+  out.push_back(real("reliability.weibull_shape", &S::reliability, &R::weibull_shape, 0.1, 20.0, "",
+                     "Weibull shape of channel wear-out (> 1: rising hazard)"));
   out.push_back(real("reliability.mttr_h", &S::reliability, &R::mttr_h, 0.0, 1e5, "h",
                      "Mean time to drain and replace a degraded or failed link"));
   out.push_back(real("reliability.led_decay_db_per_year", &S::reliability,
                      &R::led_decay_db_per_year, 0.0, 100.0, "dB/year",
                      "MicroLED output decay rate at the reference temperature"));
-  out.push_back(real("reliability.led_decay_exponent", &S::reliability, &R::led_decay_exponent,
-                     0.1, 3.0, "", "Decay loss grows as (age)^exponent"));
+  out.push_back(real("reliability.led_decay_exponent", &S::reliability, &R::led_decay_exponent, 0.1,
+                     3.0, "", "Decay loss grows as (age)^exponent"));
   out.push_back(real("reliability.led_decay_sigma", &S::reliability, &R::led_decay_sigma, 0.0, 3.0,
                      "", "Per-channel log-normal spread of the decay rate (1 sigma)"));
   out.push_back(integer("reliability.degradation_steps", &S::reliability, &R::degradation_steps, 1,

@@ -7,12 +7,13 @@ namespace mosaic {
 // Reliability model (PHYSICS.md section 8). FIT = failures per 1e9 device-hours, quoted at
 // reference_temperature_c and accelerated to environment.case_temperature_c (Arrhenius).
 struct ReliabilitySpec {
-  double channel_fit = 1.0;   // failures per 1e9 device-hours of one channel (LED + driver + TIA)
-  double common_fit = 5.0;    // gearbox, controller, DC-DC, connector and fiber, in series
+  double channel_fit = 1.0;  // failures per 1e9 device-hours of one channel (LED + driver + TIA)
+  double common_fit = 5.0;   // gearbox, controller, DC-DC, connector and fiber, in series
   double service_life_years = 5.0;
   double reference_temperature_c = 25.0;  // temperature at which the FIT figures are quoted
   double activation_energy_ev = 0.7;
-  // Optional wear-out of each channel, added to its random-failure hazard: H(t) = (t / scale)^shape.
+  // Optional wear-out of each channel, added to its random-failure hazard: H(t) = (t /
+  // scale)^shape.
   std::optional<double> weibull_scale_years;
   double weibull_shape = 3.0;
   double mttr_h = 24.0;  // mean time to drain and replace a degraded or failed link

@@ -21,6 +21,7 @@ std::vector<FieldDesc> build_fields() {
   add_link_layer_fields(out);
   add_power_fields(out);
   add_reliability_fields(out);
+  add_mc_fields(out);
   return out;
 }
 

@@ -131,5 +131,6 @@ void add_phy_fields(std::vector<FieldDesc>& out);
 void add_link_layer_fields(std::vector<FieldDesc>& out);
 void add_power_fields(std::vector<FieldDesc>& out);
 void add_reliability_fields(std::vector<FieldDesc>& out);
+void add_mc_fields(std::vector<FieldDesc>& out);
 
 }  // namespace mosaic

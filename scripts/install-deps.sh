@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs, from Debian 12 packages, whatever mosaic needs to build, test and benchmark.
+# Run as root. Installs nothing that is already there.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libtomlplusplus-dev libcli11-dev nlohmann-json3-dev libfmt-dev libeigen3-dev librandom123-dev
+  libfec-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-numpy
+  clang libclang-rt-14-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,78 @@
+#include "mosaic/phy/mc/confidence.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mosaic::phy::mc {
+namespace {
+
+// Continued fraction of I_x(a, b) (modified Lentz); converges fast for x < (a + 1) / (a + b + 2).
+double beta_fraction(double a, double b, double x) {
+  constexpr double kTiny = 1e-300;
+  double c = 1.0;
+  double d = 1.0 - (a + b) * x / (a + 1.0);
+  if (std::abs(d) < kTiny) d = kTiny;
+  d = 1.0 / d;
+  double f = d;
+  for (int m = 1; m <= 100000; ++m) {
+    const double m2 = 2.0 * m;
+    double num = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));
+    d = 1.0 + num * d;
+    c = 1.0 + num / c;
+    if (std::abs(d) < kTiny) d = kTiny;
+    if (std::abs(c) < kTiny) c = kTiny;
+    d = 1.0 / d;
+    f *= d * c;
+    num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));
+    d = 1.0 + num * d;
+    c = 1.0 + num / c;
+    if (std::abs(d) < kTiny) d = kTiny;
+    if (std::abs(c) < kTiny) c = kTiny;
+    d = 1.0 / d;
+    const double delta = d * c;
+    f *= delta;
+    if (std::abs(delta - 1.0) < 1e-15) break;
+  }
+  return f;
+}
+
+// Quantile of Beta(a, b) by bisection on ln x (the CDF is monotonic; proportions span many
+// decades, so the search runs in the log domain).
+double beta_quantile(double a, double b, double p) {
+  double lo = -745.0;
+  double hi = 0.0;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (incomplete_beta(a, b, std::exp(mid)) < p) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+    if (hi - lo < 1e-12) break;
+  }
+  return std::exp(0.5 * (lo + hi));
+}
+
+}  // namespace
+
+double incomplete_beta(double a, double b, double x) {
+  if (x <= 0.0) return 0.0;
+  if (x >= 1.0) return 1.0;
+  const double log_front = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
+                           a * std::log(x) + b * std::log1p(-x);
+  const double front = std::exp(log_front);
+  if (x < (a + 1.0) / (a + b + 2.0)) return front * beta_fraction(a, b, x) / a;
+  return 1.0 - front * beta_fraction(b, a, 1.0 - x) / b;
+}
+
+Interval clopper_pearson(double errors, double trials, double confidence) {
+  Interval r;
+  if (!(trials > 0.0)) return r;
+  const double alpha = 1.0 - confidence;
+  const double k = std::clamp(errors, 0.0, trials);
+  r.low = k <= 0.0 ? 0.0 : beta_quantile(k, trials - k + 1.0, 0.5 * alpha);
+  r.high = k >= trials ? 1.0 : beta_quantile(k + 1.0, trials - k, 1.0 - 0.5 * alpha);
+  return r;
+}
+
+}  // namespace mosaic::phy::mc

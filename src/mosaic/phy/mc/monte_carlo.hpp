@@ -1,0 +1,77 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mosaic/core/progress.hpp"
+#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/phy/channel_result.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
+
+namespace mosaic::phy::mc {
+
+// Monte Carlo figures of one channel.
+struct McChannelResult {
+  int index = 0;
+  double bits = 0.0;    // decisions counted (importance: trials)
+  double errors = 0.0;  // wrong decisions (importance: error events under the biased noise)
+  double ber = 0.0;     // point estimate (importance: likelihood-ratio weighted)
+  double ci_low = 0.0;  // confidence interval of the BER at McSpec::confidence (Clopper-Pearson;
+  double ci_high = 1.0;  //   importance: normal approximation of the weighted mean)
+  double stat_eye_ber = 0.0;  // the statistical eye's BER at the same phase and threshold
+  double phase_ui = 0.0;      // sampling phase used, from the pulse peak
+  double threshold_a = 0.0;   // decision threshold used (photocurrent, A)
+};
+
+// 2-D histogram of a channel's received waveform (noise, jitter-free sampling clock), folded on
+// two unit intervals centred on the decision instant: counts[a * time_bins + t].
+struct EyeDiagram {
+  int channel = 0;
+  int time_bins = 0;
+  int amplitude_bins = 0;
+  double time_start_ui = -1.0;  // left edge of bin 0, UI from the decision instant
+  double time_stop_ui = 1.0;
+  double amplitude_min_a = 0.0;  // lower edge of amplitude bin 0 (photocurrent, A)
+  double amplitude_max_a = 0.0;  // samples outside are clamped into the edge bins
+  double threshold_a = 0.0;
+  std::vector<std::uint64_t> counts;
+};
+
+struct McOptions {
+  std::vector<int> channels;      // channels to count errors on; empty = every live channel
+  std::vector<int> eye_channels;  // channels whose eye diagram is kept
+  int threads = 0;                // 0 = all cores; results do not depend on it
+  Progress* progress = nullptr;
+  int eye_amplitude_bins = 64;
+};
+
+struct McResult {
+  McMode mode = McMode::kWaveform;
+  int samples_per_ui = 0;
+  std::vector<McChannelResult> channels;  // in the order of McOptions::channels (or index order)
+  std::vector<EyeDiagram> eyes;
+  double bits_per_channel = 0.0;
+  double total_bits = 0.0;  // counted decisions over all channels
+  double wall_s = 0.0;
+  double bits_per_s = 0.0;  // total_bits / wall_s (warm-up excluded from bits, not from time)
+  std::string stop_reason;  // "target_errors", "max_bits" or "time_budget"
+};
+
+// Runs the Monte Carlo engine of spec.mc on a built link (its evaluator gives the array, chain,
+// CTLE setting and noise; `stat` the statistical eye's per-channel phase and threshold, indexed
+// like the array). Every live neighbour of a counted channel is simulated for its crosstalk.
+// Data, noise and jitter of lane l of segment u of channel c come from Rng keys
+// (seed, kMcData / kMcNoise / kMcJitter, c, 16 u + l), so the result depends only on the design
+// and its seed, never on the thread count (unless a time budget stops the run).
+// Throws ConfigError for settings the engine does not support (e.g. a Gaussian receiver filter).
+McResult monte_carlo(LinkEvaluator& evaluator, std::span<const ChannelResult> stat,
+                     const McOptions& options = {});
+
+// The waveform engine's own noiseless response of `channel` to one isolated 1 bit (A per unit
+// swing, including the drive offset removed), sampled at spec.mc.samples_per_ui and aligned like
+// the chain model's pulse at the same oversampling: for comparing the two (tests, docs).
+std::vector<double> engine_pulse(LinkEvaluator& evaluator, int channel, int length_ui);
+
+}  // namespace mosaic::phy::mc

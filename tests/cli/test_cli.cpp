@@ -1,0 +1,102 @@
+// The command line as a user meets it: exit codes, one-line errors, determinism of --json.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+CliRun run(const std::string& args) {
+  const std::string err_file = testing::TempDir() + "mosaic_cli_stderr.txt";
+  const std::string cmd = std::string(MOSAIC_CLI) + " " + args + " 2>" + err_file;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  std::ifstream in(err_file);
+  std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
+}
+
+TEST(Cli, VersionAndHelp) {
+  const CliRun v = run("--version");
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_NE(v.out.find("mosaic 0."), std::string::npos);
+  const CliRun h = run("simulate --help");
+  EXPECT_EQ(h.exit_code, 0);
+  EXPECT_NE(h.out.find("--set"), std::string::npos);
+}
+
+TEST(Cli, BadInputIsOneLineOnStderrAndExitCode2) {
+  struct Case {
+    std::string args;
+    std::string must_mention;
+  };
+  const std::string bad_toml = testing::TempDir() + "bad.toml";
+  std::ofstream(bad_toml) << "[fiber]\nlength_m = 30\n[fiber\n";
+  for (const Case& c : {Case{"simulate --set fiber.lenght_m=3", "did you mean 'fiber.length_m'"},
+                        Case{"simulate --set fiber.length_m=-1", "[0, 1000] m"},
+                        Case{"simulate --set rx.noise=loud", "one of none, thermal, thermal_shot"},
+                        Case{"simulate --preset 10t", "preset"},
+                        Case{"simulate /nonexistent.toml", "/nonexistent.toml"},
+                        Case{"simulate " + bad_toml, "line 3"},
+                        Case{"simulate --set array.rows=2", "array.rows"},
+                        Case{"simulate --threads -1", "threads"},
+                        Case{"frobnicate", ""}}) {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args;
+    EXPECT_NE(r.err.find(c.must_mention), std::string::npos) << c.args << " -> " << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.args << " -> " << r.err;
+  }
+}
+
+TEST(Cli, JsonIsByteIdenticalForOneAndTwoThreadsOutsideTiming) {
+  const std::string base = "simulate --preset prototype --set fiber.length_m=25 --json";
+  CliRun one = run(base + " --threads 1");
+  CliRun two = run(base + " --threads 2");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  auto a = nlohmann::json::parse(one.out);
+  auto b = nlohmann::json::parse(two.out);
+  a.erase("timing");
+  b.erase("timing");
+  EXPECT_EQ(a.dump(1), b.dump(1));
+  for (const char* key : {"schema_version", "mosaic_version", "command", "seed", "spec", "channels",
+                          "link", "assumptions"})
+    EXPECT_TRUE(a.contains(key)) << key;
+  const auto& ch = a["channels"][0];
+  for (const char* key : {"index", "row", "col", "role", "ber", "q", "eye_height", "eye_width_ui"})
+    EXPECT_TRUE(ch.contains(key)) << key;
+  EXPECT_EQ(a["spec"]["fiber"]["length_m"], 25.0);
+}
+
+TEST(Cli, OutWritesReportAndCsv) {
+  const std::string dir = testing::TempDir() + "mosaic_out";
+  const CliRun r = run("simulate --preset prototype --no-margin --out " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("BER"), std::string::npos);
+  std::ifstream json(dir + "/report.json");
+  EXPECT_TRUE(json.good());
+  std::ifstream csv(dir + "/channels.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(header.rfind("index,row,col,role,ber", 0), 0u);
+  int rows = 0;
+  for (std::string line; std::getline(csv, line);) ++rows;
+  EXPECT_EQ(rows, 100);
+}
+
+}  // namespace
