@@ -27,7 +27,8 @@ struct RelayArgs {
 // Per-channel BERs (and dead channels) from a `mosaic simulate --json` report.
 void read_phy_report(const std::string& path, int channels, link::FaultPlan& plan) {
   std::ifstream in(path);
-  if (!in) throw ConfigError("--phy", "\"" + path + "\"", "a readable `mosaic simulate --json` report");
+  if (!in)
+    throw ConfigError("--phy", "\"" + path + "\"", "a readable `mosaic simulate --json` report");
   nlohmann::json j;
   try {
     in >> j;
@@ -108,8 +109,8 @@ const RegisterCommand kRelay(40, [](CLI::App& parent) -> Runner {
                   (unsigned long long)r.ecc_uncorrectable_bit_times);
       std::printf("swaps                %zu\n", r.swaps.size());
       for (const auto& s : r.swaps)
-        std::printf("  %.6f s  lane %d: channel %d -> spare %d\n", s.time_s, s.lane,
-                    s.from_channel, s.to_channel);
+        std::printf("  %.6f s  lane %d: channel %d -> spare %d\n", s.time_s, s.lane, s.from_channel,
+                    s.to_channel);
       std::printf("host FEC codewords   %llu: %llu corrected, %llu uncorrectable\n",
                   (unsigned long long)r.fec.codewords, (unsigned long long)r.fec.corrected,
                   (unsigned long long)r.fec.uncorrectable);

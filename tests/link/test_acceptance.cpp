@@ -105,7 +105,8 @@ TEST(Acceptance, PermutedSkewedChannelsWithFailure) {
   opt.host_bits = 2'000'000'000;
   opt.faults.permute = true;
   Rng rng(21, RngPurpose::kSkew, 0);
-  for (int c = 0; c < spec.total_channels(); ++c) opt.faults.skew_ui.push_back(rng.next_u32() % 501);
+  for (int c = 0; c < spec.total_channels(); ++c)
+    opt.faults.skew_ui.push_back(rng.next_u32() % 501);
   opt.faults.skew_steps.push_back({77, 2e-5, 20});  // a skew step mid-run, re-locked
   opt.faults.failures.push_back({5, 4e-5});
   opt.faults.failures.push_back({6, 4e-5});  // two at once, one per group

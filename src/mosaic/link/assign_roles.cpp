@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/spec/presets.hpp"
 
 namespace mosaic::link {
@@ -47,9 +48,11 @@ phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResu
     if (m % 2 == 0 && !std::isfinite(s.log10_median_ber))
       s.log10_median_ber = 0.5 * (logs[m / 2 - 1] + logs[m / 2]);
     s.log10_worst_ber = logs.back();
-    double sum = 0.0;
-    for (double l : logs) sum += std::pow(10.0, l);
-    s.mean_ber = sum / m;
+    // Mean in the log domain: the terms may all lie below the double range.
+    LogSumExp sum;
+    for (double l : logs) sum.add(l * std::log(10.0));
+    s.log10_mean_ber = (sum.value() - std::log(static_cast<double>(m))) / std::log(10.0);
+    s.mean_ber = std::pow(10.0, s.log10_mean_ber);
     s.median_ber = std::pow(10.0, s.log10_median_ber);
     s.worst_ber = std::pow(10.0, s.log10_worst_ber);
     s.over_threshold = static_cast<int>(

@@ -66,8 +66,7 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
         unsigned s = 0;
         for (int i = 0; i < r; ++i) s |= unsigned((syn_[i] >> t) & 1u) << i;
         decode_bit(row, g, t, s, unsigned((parity >> t) & 1u), cand[g][t & 15], erased[g],
-                   candidates,
-                   corrected_per_slot, stats, bad);
+                   candidates, corrected_per_slot, stats, bad);
       }
     }
     if (bad) stats.uncorrectable_rows.push_back(k);

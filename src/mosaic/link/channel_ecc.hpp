@@ -24,9 +24,10 @@ struct EccDecodeStats {
 // for the unique set of at most three suspected slots that explains it (distance 4 makes any such
 // set of <= 3 erasures unique). Without a unique explanation it falls back to plain SECDED: a
 // single error is corrected, a pair made of the group's one fully erased lane and any other lane
-// is corrected (one erasure plus one error is within distance 4), anything else is flagged uncorrectable and left alone. So a known dead
-// channel plus one background error in the same bit time is still corrected, which is what keeps a
-// 10^10-bit run at BER 1e-6 bit-exact while a failing channel waits for its spare.
+// is corrected (one erasure plus one error is within distance 4), anything else is flagged
+// uncorrectable and left alone. So a known dead channel plus one background error in the same bit
+// time is still corrected, which is what keeps a 10^10-bit run at BER 1e-6 bit-exact while a
+// failing channel waits for its spare.
 class ChannelEcc {
  public:
   explicit ChannelEcc(const LinkConfig& config);

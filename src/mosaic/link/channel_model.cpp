@@ -14,8 +14,7 @@ ChannelModel::ChannelModel(const LinkConfig& config, FaultPlan plan, std::uint64
     : config_(&config), plan_(std::move(plan)), seed_(seed) {
   const int n = config.physical_channels;
   auto check_channel = [&](const char* field, int c) {
-    if (c < 0 || c >= n)
-      throw ConfigError(field, std::to_string(c), "0.." + std::to_string(n - 1));
+    if (c < 0 || c >= n) throw ConfigError(field, std::to_string(c), "0.." + std::to_string(n - 1));
   };
   for (int c : plan_.dead_channels) check_channel("fault.dead_channel", c);
   for (const auto& f : plan_.failures) check_channel("fault.fail", f.channel);
@@ -130,7 +129,8 @@ void ChannelModel::process(std::span<const std::uint64_t> tx, std::span<std::uin
     const std::int64_t row_bit = period_ * period_bits + 64 * k;
     for (const auto& s : plan_.skew_steps) {
       const auto at = static_cast<std::int64_t>(std::ceil(s.time_s * bits_per_s));
-      if (at > row_bit - 64 && at <= row_bit) skew_[s.channel] = static_cast<int>(std::lround(s.skew_ui));
+      if (at > row_bit - 64 && at <= row_bit)
+        skew_[s.channel] = static_cast<int>(std::lround(s.skew_ui));
     }
     std::uint64_t* out = rx.data() + std::size_t(k) * n;
     for (int q = 0; q < n; ++q) {

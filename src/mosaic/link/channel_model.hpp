@@ -73,7 +73,7 @@ class ChannelModel {
   FaultPlan plan_;
   std::uint64_t seed_;
   std::vector<int> perm_;
-  std::vector<int> skew_;                 // current skew per channel, bits
+  std::vector<int> skew_;                  // current skew per channel, bits
   std::vector<std::uint64_t> prev_, cur_;  // impaired transmit rows, previous and this period
   std::int64_t period_ = 0;
 };

@@ -22,7 +22,7 @@ struct SwapEvent {
   int from_channel = 0;
   int to_channel = 0;
   std::uint32_t corrected_in_window = 0;  // corrected bits that triggered it
-  bool acknowledged = true;  // the transmitter's announcement was heard in the markers
+  bool acknowledged = true;               // the transmitter's announcement was heard in the markers
 };
 
 // A receiver port gained or lost marker lock (link-up, dead channel, skew step and re-lock).

@@ -131,7 +131,9 @@ LibfecRs544::LibfecRs544()
     : rs_(init_rs_int(10, static_cast<int>(kPoly), 0, 1, Rs544::kParity, 1023 - Rs544::kN)) {
   if (!rs_) throw std::runtime_error("libfec init_rs_int failed");
 }
-LibfecRs544::~LibfecRs544() { free_rs_int(rs_); }
+LibfecRs544::~LibfecRs544() {
+  free_rs_int(rs_);
+}
 
 void LibfecRs544::encode(std::span<std::uint16_t> cw) const {
   unsigned data[Rs544::kN];

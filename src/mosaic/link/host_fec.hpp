@@ -25,7 +25,7 @@ class Rs544 {
   static constexpr int kParity = 30;
   static constexpr int kT = 15;
   static constexpr int kSymbolBits = 10;
-  static constexpr int kCodewordBits = kN * kSymbolBits;  // 5440
+  static constexpr int kCodewordBits = kN * kSymbolBits;     // 5440
   static constexpr int kCodewordWords = kCodewordBits / 64;  // 85
 
   Rs544();

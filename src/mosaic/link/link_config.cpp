@@ -28,9 +28,9 @@ LinkConfig LinkConfig::from_spec(const LinkSpec& spec) {
   c.words_per_period = l.marker_period_bits / 64;
   c.max_skew_bits = static_cast<int>(l.max_skew_ui + 0.5);
   if (c.max_skew_bits > l.marker_period_bits - 128)
-    throw ConfigError("link.max_skew_ui", std::to_string(l.max_skew_ui),
-                      "at most link.marker_period_bits - 128 = " +
-                          std::to_string(l.marker_period_bits - 128));
+    throw ConfigError(
+        "link.max_skew_ui", std::to_string(l.max_skew_ui),
+        "at most link.marker_period_bits - 128 = " + std::to_string(l.marker_period_bits - 128));
   c.striping = l.striping;
   c.swap_threshold = l.swap_threshold;
   c.swap_window_periods = l.swap_window_periods;
@@ -56,8 +56,8 @@ LinkConfig LinkConfig::from_spec(const LinkSpec& spec) {
     if (best == 0)
       throw ConfigError("array.ecc_channels", std::to_string(a.ecc_channels),
                         "0, or at least " + std::to_string(hamming_check_bits(c.data_lanes) + 1) +
-                            " for an extended Hamming code over " +
-                            std::to_string(c.data_lanes) + " data channels");
+                            " for an extended Hamming code over " + std::to_string(c.data_lanes) +
+                            " data channels");
     c.groups = best;
     c.check_bits = hamming_check_bits((c.data_lanes + best - 1) / best);
     if (c.check_bits > 14)

@@ -29,7 +29,7 @@ struct LinkConfig {
   int slots_per_group = 0;
   int words_per_period = 0;  // marker_period_bits / 64 (the marker takes one word)
   int max_skew_bits = 0;
-  Striping striping = Striping::kBit;
+  Striping striping = Striping::kWord;
   int swap_threshold = 64;
   int swap_window_periods = 64;
   int swap_lead_periods = 4;
@@ -45,9 +45,7 @@ struct LinkConfig {
   int payload_words() const { return words_per_period - 1; }
   int row_slots() const { return groups * slots_per_group; }
   int active_lanes() const { return static_cast<int>(active_slots.size()); }
-  std::int64_t host_words_per_period() const {
-    return std::int64_t{data_lanes} * payload_words();
-  }
+  std::int64_t host_words_per_period() const { return std::int64_t{data_lanes} * payload_words(); }
   std::int64_t host_bits_per_period() const { return host_words_per_period() * 64; }
   double period_s() const { return words_per_period * 64.0 / (line_rate_gbps * 1e9); }
 

@@ -200,7 +200,8 @@ void Receiver::decide_swaps(std::int64_t m) {
     // (the ECC fixed what a lost alignment garbled); a channel that keeps losing its markers is
     // failing outright.
     if (untrusted_run_[s] == 0) window_slot_[s] += corrected_slot_[s];
-    if (untrusted_run_[s] >= 2) window_slot_[s] = std::max<std::uint32_t>(window_slot_[s], config_->swap_threshold);
+    if (untrusted_run_[s] >= 2)
+      window_slot_[s] = std::max<std::uint32_t>(window_slot_[s], config_->swap_threshold);
     if (window_slot_[s] < std::uint32_t(config_->swap_threshold) || pending_[s].spare >= 0 ||
         suspect_[s])
       continue;
@@ -278,8 +279,10 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     if (marker_ok(e.port, m + 1, ports_[e.port].offset, c, &close)) {
       mask = bip16(acc_[e.slot]) ^ close.bip;
       if (std::popcount(unsigned(mask)) >= 3) mask = 0xFFFF;  // many errors: erase whole channel
-      if (ports_[e.port].bad == 0) untrusted_run_[e.slot] = 0;
-      else mask = 0xFFFF;
+      if (ports_[e.port].bad == 0)
+        untrusted_run_[e.slot] = 0;
+      else
+        mask = 0xFFFF;
     } else {
       lost = true;
     }
@@ -314,7 +317,8 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
 }
 
 bool Receiver::process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host) {
-  const std::size_t period_words = std::size_t(config_->words_per_period) * config_->physical_channels;
+  const std::size_t period_words =
+      std::size_t(config_->words_per_period) * config_->physical_channels;
   std::copy(wire.begin(), wire.begin() + period_words,
             ring_.begin() + (received_ % 2) * period_words);
   ++received_;

@@ -97,10 +97,10 @@ class Receiver {
   std::vector<std::uint32_t> corrected_slot_;  // this period
   std::vector<std::uint32_t> window_slot_;     // this swap window
   std::vector<std::uint64_t> spare_errors_;    // this swap window, per channel
-  std::vector<int> untrusted_run_;  // consecutive periods a slot's markers were not all good
-  std::vector<std::uint8_t> suspect_;          // slot is a known failing lane (erasure)
-  std::vector<Pending> pending_;               // per slot; spare < 0 when none
-  std::vector<std::uint8_t> reserved_;         // spare channel promised to a pending swap
+  std::vector<int> untrusted_run_;      // consecutive periods a slot's markers were not all good
+  std::vector<std::uint8_t> suspect_;   // slot is a known failing lane (erasure)
+  std::vector<Pending> pending_;        // per slot; spare < 0 when none
+  std::vector<std::uint8_t> reserved_;  // spare channel promised to a pending swap
   std::vector<std::uint64_t> corrected_channel_;
   std::vector<TrainingMeasurement> training_;
   std::vector<SwapMessage> requests_;

@@ -60,7 +60,8 @@ class FecTally {
       }
       if (bad) {
         const std::uint64_t f0 = c * Rs544::kCodewordBits / frame_bits_;
-        const std::uint64_t f1 = (c * Rs544::kCodewordBits + Rs544::kCodewordBits - 1) / frame_bits_;
+        const std::uint64_t f1 =
+            (c * Rs544::kCodewordBits + Rs544::kCodewordBits - 1) / frame_bits_;
         for (std::uint64_t f = std::max(f0, next_frame_); f <= f1; ++f) ++out_.frames_lost;
         next_frame_ = std::max(next_frame_, f1 + 1);
       }
@@ -78,7 +79,9 @@ class FecTally {
   HostFecOutcome out_;
 };
 
-LinkState worse(LinkState a, LinkState b) { return static_cast<int>(a) > static_cast<int>(b) ? a : b; }
+LinkState worse(LinkState a, LinkState b) {
+  return static_cast<int>(a) > static_cast<int>(b) ? a : b;
+}
 
 }  // namespace
 
@@ -91,7 +94,8 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   const std::size_t wire_words = std::size_t(cfg.words_per_period) * cfg.physical_channels;
   const std::size_t hw = cfg.host_words_per_period();
   std::vector<std::uint64_t> wire_tx(wire_words), wire_rx(wire_words), out(hw), err(hw);
-  std::vector<std::uint64_t> in[2] = {std::vector<std::uint64_t>(hw), std::vector<std::uint64_t>(hw)};
+  std::vector<std::uint64_t> in[2] = {std::vector<std::uint64_t>(hw),
+                                      std::vector<std::uint64_t>(hw)};
   std::vector<std::uint8_t> flag(hw);
 
   RelayResult res;
@@ -149,7 +153,8 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
       std::fill(flag.begin(), flag.end(), rep.all_rows_flagged ? 1 : 0);
       for (int k : rep.ecc.uncorrectable_rows)
         std::fill_n(flag.begin() + std::size_t(k) * cfg.data_lanes, cfg.data_lanes, 1);
-      res.flagged_rows += rep.all_rows_flagged ? cfg.payload_words() : rep.ecc.uncorrectable_rows.size();
+      res.flagged_rows +=
+          rep.all_rows_flagged ? cfg.payload_words() : rep.ecc.uncorrectable_rows.size();
       res.bit_errors += errors;
       res.ecc_corrected_bits += rep.ecc.corrected_bits;
       res.ecc_uncorrectable_bit_times += rep.ecc.uncorrectable_bit_times;
@@ -163,7 +168,8 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
     }
     for (const auto& m : rx.take_requests()) reverse.push_back({n + 1, m});
   }
-  res.bits_in = res.bits_out = static_cast<std::uint64_t>(data_periods) * cfg.host_bits_per_period();
+  res.bits_in = res.bits_out =
+      static_cast<std::uint64_t>(data_periods) * cfg.host_bits_per_period();
   res.bit_exact = res.bit_errors == 0;
   res.fec = fec.outcome(res.bits_out);
   res.silent_corruption = res.fec.silent > 0;

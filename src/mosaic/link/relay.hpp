@@ -59,7 +59,7 @@ struct RelayResult {
   std::vector<int> mapped_out;  // channels left out at link-up
   std::vector<std::uint64_t> corrected_per_channel;
   HostFecOutcome fec;
-  AnalyticFec analytic;  // the same outcome predicted from the per-channel BERs
+  AnalyticFec analytic;                    // the same outcome predicted from the per-channel BERs
   LinkState link_state = LinkState::kUp;   // at the end of the run
   LinkState worst_state = LinkState::kUp;  // over the run
   std::int64_t periods = 0;

@@ -55,6 +55,7 @@ struct LinkSummary {
   double mean_ber = 0.0;
   double worst_ber = 0.0;
   double log10_median_ber = 0.0;
+  double log10_mean_ber = 0.0;
   double log10_worst_ber = 0.0;
   int over_threshold = 0;  // active channels with BER above the KP4 pre-FEC threshold
   double optical_margin_db = 0.0;  // launch power that can be lost before the worst active

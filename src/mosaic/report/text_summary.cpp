@@ -37,8 +37,9 @@ std::string text_summary(const LinkReport& r) {
                      l.dead,
                      l.active_short ? fmt::format(" ({} active channels short!)", l.active_short)
                                     : "");
-  out += fmt::format("BER      median {}, mean {:.2e}, worst {} over {} active channels\n",
-                     ber_text(l.log10_median_ber), l.mean_ber, ber_text(l.log10_worst_ber),
+  out += fmt::format("BER      median {}, mean {}, worst {} over {} active channels\n",
+                     ber_text(l.log10_median_ber), ber_text(l.log10_mean_ber),
+                     ber_text(l.log10_worst_ber),
                      l.data + l.ecc);
   out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
                      l.over_threshold);

@@ -1,23 +1,27 @@
 #include "mosaic/phy/mc/kernels.hpp"
 
-// The square roots of the noise kernels must vectorize: nothing here relies on errno.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-math-errno")
-#endif
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define MOSAIC_MC_X86 1
+#endif
 
 #include "mosaic/core/rng.hpp"
 
 // Each hot kernel is compiled for AVX-512, AVX2+FMA and the baseline, and the loader picks the
 // best the CPU has (GCC function multiversioning). The scalar references are compiled once.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_MC_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define MOSAIC_MC_CLONES                                                       \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"), \
+                 optimize("no-math-errno")))
+#define MOSAIC_MC_INLINE __attribute__((always_inline)) inline
 #else
 #define MOSAIC_MC_CLONES
+#define MOSAIC_MC_INLINE inline
 #endif
 
 namespace mosaic::phy::mc {
@@ -34,7 +38,7 @@ std::uint32_t mix_index(std::uint64_t v, std::uint32_t mult) {
 
 // ln(x) for x in (0, 1], float: exponent from the bits, mantissa in [sqrt(1/2), sqrt(2)) through
 // the atanh series ln m = 2 (s + s^3/3 + ... + s^9/9), s = (m - 1)/(m + 1), |s| < 0.172.
-inline float ln_unit(float x) {
+MOSAIC_MC_INLINE float ln_unit(float x) {
   const std::int32_t bits = std::bit_cast<std::int32_t>(x);
   std::int32_t e = (bits >> 23) - 127;
   float m = std::bit_cast<float>((bits & 0x007FFFFF) | 0x3F800000);
@@ -49,9 +53,10 @@ inline float ln_unit(float x) {
 
 // Box-Muller pair from two Philox words: the angle goes through its half, h in [-pi/2, pi/2),
 // where short Taylor series are accurate to ~1e-7.
-inline void box_muller(std::uint32_t a, std::uint32_t b, float& z0, float& z1) {
+MOSAIC_MC_INLINE void box_muller(std::uint32_t a, std::uint32_t b, float& z0, float& z1) {
   const float u1 = static_cast<float>(static_cast<std::int32_t>(a >> 1)) * 0x1.0p-31f + 0x1.0p-32f;
-  const float r = std::sqrt(-2.0f * ln_unit(u1));
+  const float r2 = -2.0f * ln_unit(u1);
+  const float r = __builtin_sqrtf(r2);  // the builtin: std::sqrt would not inline here
   const float h =
       3.14159265f * (static_cast<float>(static_cast<std::int32_t>(b >> 8)) * 0x1.0p-24f - 0.5f);
   const float h2 = h * h;
@@ -98,51 +103,128 @@ inline void sos_fixed(const float* coef, float* state, const float* in, float* o
     }
 }
 
-}  // namespace
 
-MOSAIC_MC_CLONES
-void gaussian_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, float* out) {
-  const std::uint32_t k0 = static_cast<std::uint32_t>(key.seed);
-  const std::uint32_t k1 = static_cast<std::uint32_t>(key.seed >> 32);
+// Philox4x32-10 words of every lane: w[(4 q + j) * kLanes + l] = word j of counter q of lane l.
+void philox_words_scalar(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                         std::uint32_t* w) {
   const std::uint32_t c1 = key.purpose;
   const std::uint32_t c2 = mix_index(key.index, 0x9E3779B9u);
-  std::uint32_t c3[kLanes];
-  for (int l = 0; l < kLanes; ++l) c3[l] = mix_index(key.block0 + l, 0x85EBCA6Bu);
   for (std::size_t q = 0; q < quads; ++q) {
-    std::uint32_t x0[kLanes], x1[kLanes], x2[kLanes], x3[kLanes];
     for (int l = 0; l < kLanes; ++l) {
-      x0[l] = first_quad + static_cast<std::uint32_t>(q);
-      x1[l] = c1;
-      x2[l] = c2;
-      x3[l] = c3[l];
-    }
-    std::uint32_t ka = k0, kb = k1;
-    for (int round = 0; round < 10; ++round) {
-      for (int l = 0; l < kLanes; ++l) {
-        const std::uint64_t p0 = static_cast<std::uint64_t>(kPhiloxM0) * x0[l];
-        const std::uint64_t p1 = static_cast<std::uint64_t>(kPhiloxM1) * x2[l];
-        const std::uint32_t y0 = static_cast<std::uint32_t>(p1 >> 32) ^ x1[l] ^ ka;
-        const std::uint32_t y1 = static_cast<std::uint32_t>(p1);
-        const std::uint32_t y2 = static_cast<std::uint32_t>(p0 >> 32) ^ x3[l] ^ kb;
-        const std::uint32_t y3 = static_cast<std::uint32_t>(p0);
-        x0[l] = y0;
-        x1[l] = y1;
-        x2[l] = y2;
-        x3[l] = y3;
+      std::uint32_t x0 = first_quad + static_cast<std::uint32_t>(q), x1 = c1, x2 = c2;
+      std::uint32_t x3 = mix_index(key.block0 + l, 0x85EBCA6Bu);
+      std::uint32_t ka = static_cast<std::uint32_t>(key.seed);
+      std::uint32_t kb = static_cast<std::uint32_t>(key.seed >> 32);
+      for (int round = 0; round < 10; ++round) {
+        const std::uint64_t p0 = static_cast<std::uint64_t>(kPhiloxM0) * x0;
+        const std::uint64_t p1 = static_cast<std::uint64_t>(kPhiloxM1) * x2;
+        x0 = static_cast<std::uint32_t>(p1 >> 32) ^ x1 ^ ka;
+        x1 = static_cast<std::uint32_t>(p1);
+        x2 = static_cast<std::uint32_t>(p0 >> 32) ^ x3 ^ kb;
+        x3 = static_cast<std::uint32_t>(p0);
+        ka += kPhiloxW0;
+        kb += kPhiloxW1;
       }
-      ka += kPhiloxW0;
-      kb += kPhiloxW1;
+      w[(4 * q + 0) * kLanes + l] = x0;
+      w[(4 * q + 1) * kLanes + l] = x1;
+      w[(4 * q + 2) * kLanes + l] = x2;
+      w[(4 * q + 3) * kLanes + l] = x3;
     }
+  }
+}
+
+#ifdef MOSAIC_MC_X86
+// 32x32 -> 64 products of 8 lanes: even lanes directly, odd lanes after a 32-bit shift.
+__attribute__((target("avx2"))) inline void mulhilo8(__m256i x, __m256i m, __m256i& hi,
+                                                     __m256i& lo) {
+  const __m256i pe = _mm256_mul_epu32(x, m);
+  const __m256i po = _mm256_mul_epu32(_mm256_srli_epi64(x, 32), m);
+  lo = _mm256_blend_epi32(pe, _mm256_slli_epi64(po, 32), 0xAA);
+  hi = _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+}
+
+__attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key,
+                                                       std::uint32_t first_quad,
+                                                       std::size_t quads, std::uint32_t* w) {
+  constexpr int kVec = kLanes / 8;
+  const __m256i m0 = _mm256_set1_epi32(static_cast<int>(kPhiloxM0));
+  const __m256i m1 = _mm256_set1_epi32(static_cast<int>(kPhiloxM1));
+  const __m256i c1 = _mm256_set1_epi32(static_cast<int>(key.purpose));
+  const __m256i c2 = _mm256_set1_epi32(static_cast<int>(mix_index(key.index, 0x9E3779B9u)));
+  __m256i c3[kVec];
+  for (int v = 0; v < kVec; ++v) {
+    alignas(32) std::uint32_t b[8];
+    for (int i = 0; i < 8; ++i) b[i] = mix_index(key.block0 + 8 * v + i, 0x85EBCA6Bu);
+    c3[v] = _mm256_load_si256(reinterpret_cast<const __m256i*>(b));
+  }
+  std::uint32_t ks_a[10], ks_b[10];
+  ks_a[0] = static_cast<std::uint32_t>(key.seed);
+  ks_b[0] = static_cast<std::uint32_t>(key.seed >> 32);
+  for (int r = 1; r < 10; ++r) {
+    ks_a[r] = ks_a[r - 1] + kPhiloxW0;
+    ks_b[r] = ks_b[r - 1] + kPhiloxW1;
+  }
+  for (std::size_t q = 0; q < quads; ++q) {
+    for (int v = 0; v < kVec; ++v) {
+      __m256i x0 = _mm256_set1_epi32(static_cast<int>(first_quad + q));
+      __m256i x1 = c1, x2 = c2, x3 = c3[v];
+      for (int r = 0; r < 10; ++r) {
+        __m256i hi0, lo0, hi1, lo1;
+        mulhilo8(x0, m0, hi0, lo0);
+        mulhilo8(x2, m1, hi1, lo1);
+        const __m256i ka = _mm256_set1_epi32(static_cast<int>(ks_a[r]));
+        const __m256i kb = _mm256_set1_epi32(static_cast<int>(ks_b[r]));
+        x0 = _mm256_xor_si256(_mm256_xor_si256(hi1, x1), ka);
+        x1 = lo1;
+        x2 = _mm256_xor_si256(_mm256_xor_si256(hi0, x3), kb);
+        x3 = lo0;
+      }
+      auto* o = reinterpret_cast<__m256i*>(w + 4 * q * kLanes + 8 * v);
+      _mm256_storeu_si256(o, x0);
+      _mm256_storeu_si256(o + kLanes / 8, x1);
+      _mm256_storeu_si256(o + 2 * kLanes / 8, x2);
+      _mm256_storeu_si256(o + 3 * kLanes / 8, x3);
+    }
+  }
+}
+#endif
+
+void philox_words(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                  std::uint32_t* w) {
+#ifdef MOSAIC_MC_X86
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return philox_words_avx2(key, first_quad, quads, w);
+#endif
+  philox_words_scalar(key, first_quad, quads, w);
+}
+
+MOSAIC_MC_CLONES
+void box_muller_lanes(const std::uint32_t* w, std::size_t quads, float* out) {
+  for (std::size_t q = 0; q < quads; ++q) {
+    const std::uint32_t* x = w + 4 * q * kLanes;
     float* o = out + 4 * q * kLanes;
     for (int l = 0; l < kLanes; ++l) {
       float z0, z1, z2, z3;
-      box_muller(x0[l], x1[l], z0, z1);
-      box_muller(x2[l], x3[l], z2, z3);
+      box_muller(x[l], x[kLanes + l], z0, z1);
+      box_muller(x[2 * kLanes + l], x[3 * kLanes + l], z2, z3);
       o[l] = z0;
       o[kLanes + l] = z1;
       o[2 * kLanes + l] = z2;
       o[3 * kLanes + l] = z3;
     }
+  }
+}
+
+}  // namespace
+
+void gaussian_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, float* out) {
+  // In chunks that stay in L1 between the integer and the floating-point pass.
+  constexpr std::size_t kChunk = 64;
+  alignas(64) std::uint32_t w[4 * kChunk * kLanes];
+  for (std::size_t q = 0; q < quads; q += kChunk) {
+    const std::size_t n = std::min(kChunk, quads - q);
+    philox_words(key, first_quad + static_cast<std::uint32_t>(q), n, w);
+    box_muller_lanes(w, n, out + 4 * q * kLanes);
   }
 }
 
@@ -264,8 +346,10 @@ void axpy_lanes(float kappa, const float* x, float* acc, std::size_t n) {
 MOSAIC_MC_CLONES
 void add_noise_lanes(const float* x, const float* u, float thermal_var, float shot_per_a,
                      float* y, std::size_t n) {
-  for (std::size_t i = 0; i < n * kLanes; ++i)
-    y[i] = x[i] + u[i] * std::sqrt(thermal_var + shot_per_a * std::max(x[i], 0.0f));
+  for (std::size_t i = 0; i < n * kLanes; ++i) {
+    const float v = thermal_var + shot_per_a * (x[i] > 0.0f ? x[i] : 0.0f);
+    y[i] = x[i] + u[i] * __builtin_sqrtf(v);
+  }
 }
 
 void add_noise_lanes_reference(const float* x, const float* u, float thermal_var,

@@ -13,6 +13,8 @@
 #include <optional>
 
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/math/log_q.hpp"
+#include "mosaic/core/units.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/spec/enum_names.hpp"
@@ -344,6 +346,24 @@ class Engine {
     return r;
   }
 
+  EngineChain chain_of(int c) const {
+    const Channel& ch = channels_[slot_.at(c)];
+    EngineChain e;
+    e.samples_per_ui = os_;
+    e.tx_pulse = ch.tx.pulse_d;
+    e.taps_ui = ch.tx.taps_ui;
+    e.base_a = ch.base_a;
+    e.swing_a = ch.swing_a;
+    for (const Section& s : rx_sections_) e.rx_sections.push_back({s.b[0], s.b[1], s.b[2], s.a[1], s.a[2]});
+    e.noise_input_scale = noise_scale_;
+    e.thermal_var_a2 = ev_.thermal_sigma_a() * ev_.thermal_sigma_a();
+    e.shot_a2_per_a = ev_.shot_a2_per_a();
+    e.decision_samples = ch.decision;
+    e.threshold_a = ch.threshold_a;
+    e.jitter_rms_samples = spec_.rx.jitter_rms_ps * 1e-12 / ts_s_;
+    return e;
+  }
+
   // Noiseless response of one channel to a lone 1 bit, in chain-model coordinates.
   std::vector<double> pulse_of(int c, int length_ui) {
     const Channel& ch = channels_[slot_.at(c)];
@@ -374,7 +394,8 @@ class Engine {
     const std::vector<double> h = section_response(rx_sections_, delta);
     double g2 = 0.0;
     for (double v : h) g2 += v * v;
-    const float noise_scale = static_cast<float>(1.0 / std::sqrt(g2));
+    noise_scale_ = 1.0 / std::sqrt(g2);
+    const float noise_scale = static_cast<float>(noise_scale_);
     noise_coef_ = rx_coef_;
     if (!noise_coef_.empty()) {
       for (int k = 0; k < 3; ++k) noise_coef_[k] *= noise_scale;
@@ -474,7 +495,7 @@ class Engine {
         if (std::abs(t[i]) > 0) last = i;
       ch.fiber_taps.assign(t.begin(), t.begin() + last + 1);
       RateEquationLed led(spec_.led);
-      const auto [lo, hi] = led.drive_levels(units_db_to_linear(spec_.led.extinction_ratio_db));
+      const auto [lo, hi] = led.drive_levels(units::db_to_linear(spec_.led.extinction_ratio_db));
       ch.i_lo = lo;
       ch.i_hi = hi;
       ch.l_lo = led.static_light(lo);
@@ -489,8 +510,6 @@ class Engine {
     }
     (void)stat;
   }
-
-  static double units_db_to_linear(double db) { return std::pow(10.0, db / 10.0); }
 
   void setup_receiver(Channel& ch, std::span<const ChannelResult> stat) {
     const auto& layout = ev_.layout();
@@ -577,6 +596,9 @@ class Engine {
               set.taps[static_cast<std::size_t>(q) * set.lags + j];
       set.taps = std::move(trimmed);
       set.lags = keep;
+      // The oldest lag must still be in every channel's bit history.
+      const int decision_lag = static_cast<int>(std::floor((2.0 * os_ + ch.decision) / os_)) + 2;
+      history_ = std::max(history_, set.first_lag + set.lags + decision_lag + 1);
       ch.tapsets.push_back(std::move(set));
     };
     add_set(ch.index, 1.0);
@@ -871,6 +893,7 @@ class Engine {
   std::vector<float> rx_coef_;
   std::vector<float> noise_coef_;
   float noise_passthrough_scale_ = 1.0f;
+  double noise_scale_ = 1.0;
   std::vector<Channel> channels_;
   std::vector<int> slot_;
   std::vector<int> counted_;
@@ -886,6 +909,14 @@ McResult monte_carlo(LinkEvaluator& evaluator, std::span<const ChannelResult> st
                      const McOptions& options) {
   Engine engine(evaluator, stat, options);
   return engine.run();
+}
+
+EngineChain engine_chain(LinkEvaluator& evaluator, std::span<const ChannelResult> stat,
+                         int channel) {
+  McOptions o;
+  o.channels = {channel};
+  Engine engine(evaluator, stat, o);
+  return engine.chain_of(channel);
 }
 
 std::vector<double> engine_pulse(LinkEvaluator& evaluator, int channel, int length_ui) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -73,5 +74,24 @@ McResult monte_carlo(LinkEvaluator& evaluator, std::span<const ChannelResult> st
 // swing, including the drive offset removed), sampled at spec.mc.samples_per_ui and aligned like
 // the chain model's pulse at the same oversampling: for comparing the two (tests, docs).
 std::vector<double> engine_pulse(LinkEvaluator& evaluator, int channel, int length_ui);
+
+// The discrete chain the waveform engine runs for one channel (crosstalk aside), for re-running
+// the same computation elsewhere (bench/mc_vs_numpy.py).
+struct EngineChain {
+  int samples_per_ui = 0;
+  std::vector<double> tx_pulse;  // response to one bit, taps_ui * samples_per_ui samples
+  int taps_ui = 0;
+  double base_a = 0.0;   // photocurrent of all-zeros data
+  double swing_a = 0.0;  // scale of tx_pulse
+  std::vector<std::array<double, 5>> rx_sections;  // {b0, b1, b2, a1, a2} each, a0 = 1
+  double noise_input_scale = 1.0;  // white N(0,1) times this, through rx: unit variance
+  double thermal_var_a2 = 0.0;
+  double shot_a2_per_a = 0.0;
+  double decision_samples = 0.0;  // decision instant after a bit's start
+  double threshold_a = 0.0;
+  double jitter_rms_samples = 0.0;
+};
+EngineChain engine_chain(LinkEvaluator& evaluator, std::span<const ChannelResult> stat,
+                         int channel);
 
 }  // namespace mosaic::phy::mc
