@@ -91,7 +91,11 @@ void BM_WaveformFullDesign(benchmark::State& state) {
 
 BENCHMARK(BM_WaveformSingleChannel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK(BM_SymbolSingleChannel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
-BENCHMARK(BM_WaveformFullDesign)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()
+BENCHMARK(BM_WaveformFullDesign)
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
     ->Iterations(1);
 
 int chain_json(const std::string& path, double bits) {

@@ -22,7 +22,8 @@ void BM_SimulateDefaultDesign(benchmark::State& state) {
   const mosaic::LinkSpec spec = mosaic::preset("800g");
   mosaic::report::SimulateOptions options;
   options.threads = static_cast<int>(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(mosaic::report::simulate(spec, options).link.median_ber);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(mosaic::report::simulate(spec, options).link.median_ber);
   state.counters["channels"] = spec.array.rows * spec.array.cols;
 }
 BENCHMARK(BM_SimulateDefaultDesign)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -25,7 +25,8 @@ const RegisterCommand kValidate(20, [](CLI::App& parent) -> Runner {
       "validate",
       "Run the model at each published MOSAIC measurement (prototype and 800G module) and check "
       "the median BER against its tolerance; exit 0 only when all pass");
-  cmd->add_option("--threads", *threads, "Worker threads (0 = all cores)")->check(CLI::Range(0, 1024));
+  cmd->add_option("--threads", *threads, "Worker threads (0 = all cores)")
+      ->check(CLI::Range(0, 1024));
   return [threads] {
     const auto points = report::run_validation(*threads);
     std::printf("%-26s %-45s %-22s %-12s %s\n", "point", "published", "tolerance (median BER)",

@@ -33,7 +33,9 @@ std::string record_invocation(int argc, char** argv) {
 }
 }  // namespace
 
-const std::string& invocation() { return g_invocation; }
+const std::string& invocation() {
+  return g_invocation;
+}
 
 }  // namespace mosaic::cli
 

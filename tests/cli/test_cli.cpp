@@ -46,15 +46,14 @@ TEST(Cli, BadInputIsOneLineOnStderrAndExitCode2) {
   };
   const std::string bad_toml = testing::TempDir() + "bad.toml";
   std::ofstream(bad_toml) << "[fiber]\nlength_m = 30\n[fiber\n";
-  for (const Case& c : {Case{"simulate --set fiber.lenght_m=3", "did you mean 'fiber.length_m'"},
-                        Case{"simulate --set fiber.length_m=-1", "[0, 1000] m"},
-                        Case{"simulate --set rx.noise=loud", "one of none, thermal, thermal_shot"},
-                        Case{"simulate --preset 10t", "preset"},
-                        Case{"simulate /nonexistent.toml", "/nonexistent.toml"},
-                        Case{"simulate " + bad_toml, "line 3"},
-                        Case{"simulate --set array.rows=2", "array.rows"},
-                        Case{"simulate --threads -1", "threads"},
-                        Case{"frobnicate", ""}}) {
+  for (const Case& c :
+       {Case{"simulate --set fiber.lenght_m=3", "did you mean 'fiber.length_m'"},
+        Case{"simulate --set fiber.length_m=-1", "[0, 1000] m"},
+        Case{"simulate --set rx.noise=loud", "one of none, thermal, thermal_shot"},
+        Case{"simulate --preset 10t", "preset"},
+        Case{"simulate /nonexistent.toml", "/nonexistent.toml"},
+        Case{"simulate " + bad_toml, "line 3"}, Case{"simulate --set array.rows=2", "array.rows"},
+        Case{"simulate --threads -1", "threads"}, Case{"frobnicate", ""}}) {
     const CliRun r = run(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args;
     EXPECT_NE(r.err.find(c.must_mention), std::string::npos) << c.args << " -> " << r.err;

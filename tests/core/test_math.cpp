@@ -10,7 +10,8 @@ namespace {
 
 TEST(LogQ, MatchesErfcWhereErfcIsRepresentable) {
   for (double z = -5.0; z < 37.0; z += 0.37)
-    EXPECT_NEAR(log_q(z), std::log(0.5 * std::erfc(z / std::sqrt(2.0))), 1e-9 * (1 + std::abs(log_q(z))))
+    EXPECT_NEAR(log_q(z), std::log(0.5 * std::erfc(z / std::sqrt(2.0))),
+                1e-9 * (1 + std::abs(log_q(z))))
         << z;
 }
 

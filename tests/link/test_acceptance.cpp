@@ -6,6 +6,7 @@
 #include "mosaic/core/spec/presets.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
+#include "mosaic/link/channel_ecc.hpp"
 
 namespace mosaic::link {
 namespace {
@@ -158,7 +159,9 @@ TEST(SlowAcceptance, TenGigabitsWithSpareFailures) {
     std::swap(pool[i], pool[i + rng.next_u32() % (410 - i)]);
     opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
   }
+  dbg::on = true;
   const auto r = run_relay(spec, opt);
+  dbg::on = false;
   // Known gap (docs/link.md): when two failing channels are masked at once and a background
   // error lands in the same bit time, a handful of bit times stay uncorrected (flagged by the
   // link); the host FEC corrects every one of them.

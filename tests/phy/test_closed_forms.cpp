@@ -86,8 +86,8 @@ TEST(ClosedForm, FirstOrderPulseResponse) {
   for (int n = 0; n < 6 * os; ++n) {
     // The sampled rectangular drive covers [-dt/2, T - dt/2) in continuous time.
     const double t = n * dt + 0.5 * dt;
-    const double y = t < t_bit ? 1.0 - std::exp(-t / tau)
-                               : (std::exp(t_bit / tau) - 1.0) * std::exp(-t / tau);
+    const double y =
+        t < t_bit ? 1.0 - std::exp(-t / tau) : (std::exp(t_bit / tau) - 1.0) * std::exp(-t / tau);
     worst = std::max(worst, std::abs(p.h[start + n] - y));
   }
   EXPECT_LT(worst, 0.02);
@@ -131,11 +131,11 @@ TEST(ClosedForm, SinglePoleIsiMatchesPatternEnumeration) {
   ASSERT_LE(taps.size(), 16u);
   ASSERT_GE(taps.size(), 2u);
   const double sigma = 10e-12 * std::sqrt(1.5e9);
-  const double expected =
-      enumerated_ber(taps, swing * p.at(phase, 0), base, c.threshold_a, sigma);
+  const double expected = enumerated_ber(taps, swing * p.at(phase, 0), base, c.threshold_a, sigma);
   EXPECT_NEAR(c.ber / expected, 1.0, 0.05) << "expected " << expected;
   // And ISI costs: the same power without the slow LED does far better.
-  const double no_isi = evaluate(textbook_channel(-19.0, NoiseModel::kThermal, 10.0)).channels[0].ber;
+  const double no_isi =
+      evaluate(textbook_channel(-19.0, NoiseModel::kThermal, 10.0)).channels[0].ber;
   EXPECT_LT(no_isi, c.ber / 100.0);
 }
 

@@ -109,7 +109,7 @@ TEST(LinkBehaviour, DeadPixelsAreDeadAndLeakNothing) {
   const PhyResult r = evaluate(s, o);
   int dead = 0;
   for (const auto& c : r.channels) dead += c.dead;
-  EXPECT_GT(dead, 5);   // 20 expected of 100
+  EXPECT_GT(dead, 5);  // 20 expected of 100
   EXPECT_LT(dead, 40);
   for (const auto& c : r.channels) {
     if (c.dead) {

@@ -32,9 +32,11 @@ class Rng {
  public:
   Rng(std::uint64_t seed, RngPurpose purpose, std::uint64_t index, std::uint64_t block = 0) {
     key_ = {{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
-    ctr_ = {{0u, static_cast<std::uint32_t>(purpose),
-             static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(index >> 32) * 0x9E3779B9u,
-             static_cast<std::uint32_t>(block) ^ static_cast<std::uint32_t>(block >> 32) * 0x85EBCA6Bu}};
+    ctr_ = {
+        {0u, static_cast<std::uint32_t>(purpose),
+         static_cast<std::uint32_t>(index) ^ static_cast<std::uint32_t>(index >> 32) * 0x9E3779B9u,
+         static_cast<std::uint32_t>(block) ^
+             static_cast<std::uint32_t>(block >> 32) * 0x85EBCA6Bu}};
   }
 
   std::uint32_t next_u32() {

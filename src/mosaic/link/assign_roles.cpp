@@ -21,15 +21,14 @@ phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResu
       live.push_back(c.index);
     }
   }
-  std::stable_sort(live.begin(), live.end(), [&](int a, int b) {
-    return channels[a].log10_ber < channels[b].log10_ber;
-  });
+  std::stable_sort(live.begin(), live.end(),
+                   [&](int a, int b) { return channels[a].log10_ber < channels[b].log10_ber; });
   const int want_data = spec.array.data_channels;
   const int want_ecc = spec.array.ecc_channels;
   for (std::size_t rank = 0; rank < live.size(); ++rank) {
     auto& c = channels[live[rank]];
     const int r = static_cast<int>(rank);
-    c.role = r < want_data ? ChannelRole::kData
+    c.role = r < want_data              ? ChannelRole::kData
              : r < want_data + want_ecc ? ChannelRole::kEcc
                                         : ChannelRole::kSpare;
   }
@@ -43,8 +42,9 @@ phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResu
   if (!logs.empty()) {
     std::sort(logs.begin(), logs.end());
     const std::size_t m = logs.size();
-    s.log10_median_ber = m % 2 ? logs[m / 2] : std::log10(0.5 * (std::pow(10.0, logs[m / 2 - 1]) +
-                                                                  std::pow(10.0, logs[m / 2])));
+    s.log10_median_ber =
+        m % 2 ? logs[m / 2]
+              : std::log10(0.5 * (std::pow(10.0, logs[m / 2 - 1]) + std::pow(10.0, logs[m / 2])));
     if (m % 2 == 0 && !std::isfinite(s.log10_median_ber))
       s.log10_median_ber = 0.5 * (logs[m / 2 - 1] + logs[m / 2]);
     s.log10_worst_ber = logs.back();
@@ -55,9 +55,8 @@ phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResu
     s.mean_ber = std::pow(10.0, s.log10_mean_ber);
     s.median_ber = std::pow(10.0, s.log10_median_ber);
     s.worst_ber = std::pow(10.0, s.log10_worst_ber);
-    s.over_threshold = static_cast<int>(
-        std::count_if(logs.begin(), logs.end(),
-                      [](double l) { return l > std::log10(phy::kKp4PreFecBer); }));
+    s.over_threshold = static_cast<int>(std::count_if(
+        logs.begin(), logs.end(), [](double l) { return l > std::log10(phy::kKp4PreFecBer); }));
   }
   s.line_rate_gbps = spec.channel.rate_gbps;
   s.required_line_rate_gbps = required_line_rate_gbps(spec);

@@ -7,6 +7,7 @@
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
+namespace dbg { inline bool on = false; inline std::vector<std::vector<std::uint64_t>> truth(8); }
 
 // What one decode pass found.
 struct EccDecodeStats {

@@ -46,8 +46,8 @@ ArrayLayout build_array(const LinkSpec& spec, const FiberResponse& fiber,
     c.path_loss_db = fixed_loss_db + coupling_dev_db + (c.edge ? spec.coupling.edge_penalty_db : 0);
     const double extra_db = extra_loss_db.empty() ? 0.0 : extra_loss_db[i];
     c.path_loss_db += extra_db;
-    c.received_power_dbm = spec.rx.power_dbm ? *spec.rx.power_dbm - extra_db
-                                             : c.launch_power_dbm - c.path_loss_db;
+    c.received_power_dbm =
+        spec.rx.power_dbm ? *spec.rx.power_dbm - extra_db : c.launch_power_dbm - c.path_loss_db;
     c.led_f3db_hz = f3db * std::exp(bandwidth_dev);
   }
   layout.neighbours.resize(n);

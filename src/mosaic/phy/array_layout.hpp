@@ -14,12 +14,12 @@ struct ChannelParams {
   int row = 0;
   int col = 0;
   bool dead = false;
-  bool edge = false;               // on the outer ring: imaged onto the fiber's worse edge cores
-  double launch_power_dbm = 0.0;   // this LED's mean optical power
-  double path_loss_db = 0.0;       // coupling, connector, fiber, edge penalty, variation
+  bool edge = false;              // on the outer ring: imaged onto the fiber's worse edge cores
+  double launch_power_dbm = 0.0;  // this LED's mean optical power
+  double path_loss_db = 0.0;      // coupling, connector, fiber, edge penalty, variation
   double received_power_dbm = 0.0;
-  double led_f3db_hz = 0.0;        // this LED's small-signal bandwidth
-  double skew_s = 0.0;             // arrival time relative to the nominal channel
+  double led_f3db_hz = 0.0;  // this LED's small-signal bandwidth
+  double skew_s = 0.0;       // arrival time relative to the nominal channel
 };
 
 // A neighbour whose light leaks into a channel, as a fraction of the neighbour's own received
@@ -32,7 +32,7 @@ struct Neighbour {
 struct ArrayLayout {
   int rows = 0;
   int cols = 0;
-  std::vector<ChannelParams> channels;            // row-major, every pixel
+  std::vector<ChannelParams> channels;             // row-major, every pixel
   std::vector<std::vector<Neighbour>> neighbours;  // live neighbours of each channel (<= 8)
 };
 

@@ -37,8 +37,8 @@ struct ChannelResult {
   double eye_width_ui = 0.0;       // horizontal opening at BER 2.4e-4
   double eye_height_1e12_a = 0.0;  // ... at BER 1e-12
   double eye_width_1e12_ui = 0.0;
-  double signal_a = 0.0;           // main-cursor swing (photocurrent, A)
-  double noise_rms_a = 0.0;        // rms receiver noise at the 0 level (A)
+  double signal_a = 0.0;     // main-cursor swing (photocurrent, A)
+  double noise_rms_a = 0.0;  // rms receiver noise at the 0 level (A)
   std::vector<BathtubPoint> bathtub_phase;
   std::vector<BathtubPoint> bathtub_threshold;
 };
@@ -50,14 +50,15 @@ struct LinkSummary {
   int data = 0;
   int ecc = 0;
   int spare = 0;
-  int active_short = 0;  // data + ECC channels wanted but not available (too many dead pixels)
+  int active_short = 0;     // data + ECC channels wanted but not available (too many dead pixels)
   double median_ber = 0.0;  // over active (data + ECC) channels
   double mean_ber = 0.0;
   double worst_ber = 0.0;
   double log10_median_ber = 0.0;
   double log10_mean_ber = 0.0;
   double log10_worst_ber = 0.0;
-  int over_threshold = 0;  // active channels with BER above the KP4 pre-FEC threshold
+  int over_threshold = 0;          // active channels with BER above the KP4 pre-FEC threshold
+  bool margin_computed = false;
   double optical_margin_db = 0.0;  // launch power that can be lost before the worst active
                                    // channel reaches the threshold (negative: already above)
   double line_rate_gbps = 0.0;

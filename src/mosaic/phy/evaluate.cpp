@@ -1,9 +1,10 @@
 #include "mosaic/phy/evaluate.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <fmt/format.h>
 
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/spec/enum_names.hpp"
@@ -14,30 +15,38 @@ namespace {
 
 std::vector<std::string> assumptions_for(const LinkSpec& spec) {
   std::vector<std::string> a;
-  a.push_back("Statistical eye: every channel carries independent, equiprobable random bits; "
-              "ISI and crosstalk taps above 5% of the thermal noise rms (and 1e-4 of the cursor) "
-              "are kept exactly, smaller ones are lumped into the Gaussian noise");
-  a.push_back("Crosstalk is incoherent power leakage from the 8 nearest neighbours (no beat "
-              "noise); it grows linearly with fiber length");
-  a.push_back("Fiber impulse response is Gaussian: chromatic (|D| L sigma_lambda) and modal "
-              "(k L^gamma) spreads add in quadrature");
-  a.push_back("Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
-              "shot noise follows the instantaneous photocurrent; no RIN");
+  a.push_back(
+      "Statistical eye: every channel carries independent, equiprobable random bits; "
+      "ISI and crosstalk taps above 5% of the thermal noise rms (and 1e-4 of the cursor) "
+      "are kept exactly, smaller ones are lumped into the Gaussian noise");
+  a.push_back(
+      "Crosstalk is incoherent power leakage from the 8 nearest neighbours (no beat "
+      "noise); it grows linearly with fiber length");
+  a.push_back(
+      "Fiber impulse response is Gaussian: chromatic (|D| L sigma_lambda) and modal "
+      "(k L^gamma) spreads add in quadrature");
+  a.push_back(
+      "Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
+      "shot noise follows the instantaneous photocurrent; no RIN");
   a.push_back("Sampling jitter is Gaussian and independent of the data");
   if (spec.led.model == LedModel::kRateEquation)
-    a.push_back("Rate-equation microLED enters the statistical eye linearised at its bias "
-                "(first-order, small-signal bandwidth); Monte Carlo runs it nonlinear");
+    a.push_back(
+        "Rate-equation microLED enters the statistical eye linearised at its bias "
+        "(first-order, small-signal bandwidth); Monte Carlo runs it nonlinear");
   if (spec.rx.ctle && spec.rx.ctle_auto)
     a.push_back("CTLE peaking is tuned once per link on a nominal channel (0-16 dB in 1 dB steps)");
   if (spec.rx.clock == ClockMode::kForwardedClock)
-    a.push_back("Forwarded clock: one sampling phase per array row (the row's median best "
-                "phase); each channel's skew becomes a static phase offset");
+    a.push_back(
+        "Forwarded clock: one sampling phase per array row (the row's median best "
+        "phase); each channel's skew becomes a static phase offset");
   if (spec.rx.power_dbm)
-    a.push_back(fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
-                            "optical budget and its per-channel spread)",
-                            *spec.rx.power_dbm));
-  a.push_back("Temperature: optical power and LED bandwidth derate linearly with case "
-              "temperature above 25 degC; TIA noise density is held constant");
+    a.push_back(
+        fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
+                    "optical budget and its per-channel spread)",
+                    *spec.rx.power_dbm));
+  a.push_back(
+      "Temperature: optical power and LED bandwidth derate linearly with case "
+      "temperature above 25 degC; TIA noise density is held constant");
   return a;
 }
 
@@ -96,9 +105,8 @@ PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options) {
   return result;
 }
 
-double optical_margin_db(const LinkSpec& spec, const PhyResult& result,
-                         std::span<const int> active, double target_ber,
-                         const EvalOptions& options) {
+double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
+                         double target_ber, const EvalOptions& options) {
   if (active.empty()) return 0.0;
   // The weakest few active channels decide; a uniform loss keeps their order nearly unchanged.
   std::vector<int> weakest(active.begin(), active.end());

@@ -22,7 +22,7 @@ struct PhyResult {
   std::vector<ChannelResult> channels;  // one per pixel of the array, row-major
   double ctle_peaking_db = 0.0;         // the link's equalizer setting (auto-tuned or given)
   double noise_bandwidth_hz = 0.0;
-  double fiber_sigma_ps = 0.0;          // rms of the fiber's impulse response
+  double fiber_sigma_ps = 0.0;  // rms of the fiber's impulse response
   double fiber_sigma_cd_ps = 0.0;
   double fiber_sigma_md_ps = 0.0;
   double kappa_adjacent = 0.0;
@@ -39,8 +39,7 @@ PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options = {});
 // How much launch power every channel can lose (dB, uniformly, crosstalk scaling with it) before
 // the worst of the `active` channels reaches `target_ber`; negative when it is already above.
 // Re-evaluates only the weakest active channels, at the phases `result` chose.
-double optical_margin_db(const LinkSpec& spec, const PhyResult& result,
-                         std::span<const int> active, double target_ber,
-                         const EvalOptions& options = {});
+double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
+                         double target_ber, const EvalOptions& options = {});
 
 }  // namespace mosaic::phy

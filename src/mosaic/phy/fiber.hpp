@@ -6,10 +6,10 @@ namespace mosaic::phy {
 
 // Dispersion and crosstalk of the imaging fiber for one length (PHYSICS.md section 3).
 struct FiberResponse {
-  double sigma_cd_s = 0.0;     // rms chromatic spread, |D| L sigma_lambda
-  double sigma_md_s = 0.0;     // rms modal spread, k L^gamma
-  double sigma_s = 0.0;        // total rms of the Gaussian impulse response
-  double loss_db = 0.0;        // attenuation over the length
+  double sigma_cd_s = 0.0;      // rms chromatic spread, |D| L sigma_lambda
+  double sigma_md_s = 0.0;      // rms modal spread, k L^gamma
+  double sigma_s = 0.0;         // total rms of the Gaussian impulse response
+  double loss_db = 0.0;         // attenuation over the length
   double kappa_adjacent = 0.0;  // power fraction from each edge neighbour
   double kappa_diagonal = 0.0;  // power fraction from each diagonal neighbour
   double latency_s = 0.0;

@@ -24,7 +24,9 @@ NoiseTerms noise_terms(const RxSpec& rx, double noise_bandwidth_hz) {
   return n;
 }
 
-int round_to_int(double x) { return static_cast<int>(std::lround(x)); }
+int round_to_int(double x) {
+  return static_cast<int>(std::lround(x));
+}
 
 }  // namespace
 
@@ -59,12 +61,12 @@ double LinkEvaluator::tune_ctle() const {
   // The equalizer is set once per link for its length: on a nominal channel (no spread, full set
   // of nominal neighbours), the peaking with the lowest BER wins.
   const double received_dbm =
-      spec_.rx.power_dbm ? *spec_.rx.power_dbm
-                         : spec_.led.launch_power_dbm +
-                               spec_.led.power_tc_db_per_k *
-                                   (spec_.environment.case_temperature_c - 25.0) -
-                               spec_.coupling.tx_db - spec_.coupling.connector_db -
-                               spec_.coupling.rx_db - fiber_.loss_db;
+      spec_.rx.power_dbm
+          ? *spec_.rx.power_dbm
+          : spec_.led.launch_power_dbm +
+                spec_.led.power_tc_db_per_k * (spec_.environment.case_temperature_c - 25.0) -
+                spec_.coupling.tx_db - spec_.coupling.connector_db - spec_.coupling.rx_db -
+                fiber_.loss_db;
   const ChannelLevels lv = channel_levels(spec_, received_dbm);
   const double f3db = nominal_led_f3db_hz(spec_);
   double best_peaking = 0.0;
@@ -74,10 +76,12 @@ double LinkEvaluator::tune_ctle() const {
     const PulseResponse pulse = chain.pulse(f3db);
     const NoiseTerms noise = noise_terms(spec_.rx, chain.noise_bandwidth_hz());
     StatEyeInput in;
-    in.victim = {&pulse, lv.high_a - lv.low_a, lv.low_a + (lv.high_a - lv.low_a) * pulse.drive_offset, 0};
+    in.victim = {&pulse, lv.high_a - lv.low_a,
+                 lv.low_a + (lv.high_a - lv.low_a) * pulse.drive_offset, 0};
     for (int k = 0; k < 8; ++k) {
       const double kappa = k < 4 ? fiber_.kappa_adjacent : fiber_.kappa_diagonal;
-      if (kappa > 0.0) in.aggressors.push_back({&pulse, kappa * in.victim.swing_a, kappa * in.victim.base_a, 0});
+      if (kappa > 0.0)
+        in.aggressors.push_back({&pulse, kappa * in.victim.swing_a, kappa * in.victim.base_a, 0});
     }
     in.thermal_sigma_a = noise.thermal_sigma_a;
     in.shot_a2_per_a = noise.shot_a2_per_a;

@@ -1,10 +1,9 @@
 #include "mosaic/phy/pulse_response.hpp"
 
-#include <unsupported/Eigen/FFT>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <unsupported/Eigen/FFT>
 
 #include "mosaic/phy/array_layout.hpp"
 #include "mosaic/phy/filters.hpp"
@@ -44,9 +43,9 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
       bit_period_s_(1e-9 / spec.channel.rate_gbps),
       samples_per_ui_(samples_per_ui) {
   // The window must hold the longest tail: dispersion spread and the slowest pole.
-  const double slowest_f = std::min({nominal_led_f3db_hz(spec) * std::exp(-4 * spec.led.bandwidth_sigma),
-                                     spec.rx.bandwidth_ghz * 1e9,
-                                     spec.rx.ctle ? spec.rx.ctle_pole_ghz * 1e9 : 1e30});
+  const double slowest_f =
+      std::min({nominal_led_f3db_hz(spec) * std::exp(-4 * spec.led.bandwidth_sigma),
+                spec.rx.bandwidth_ghz * 1e9, spec.rx.ctle ? spec.rx.ctle_pole_ghz * 1e9 : 1e30});
   const double tau = 1.0 / (2.0 * std::numbers::pi * slowest_f);
   const double tail_s = 10.0 * sigma_s_ + 25.0 * tau;
   span_ui_ = std::clamp(next_pow2(static_cast<int>(16 + 2.0 * tail_s / bit_period_s_)), 32, 4096);

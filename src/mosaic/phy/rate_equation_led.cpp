@@ -70,7 +70,9 @@ std::pair<double, double> RateEquationLed::drive_levels(double extinction_ratio)
   return {bias_a_ - m, bias_a_ + m};
 }
 
-void RateEquationLed::reset(double current_a) { n_ = carrier_density(current_a); }
+void RateEquationLed::reset(double current_a) {
+  n_ = carrier_density(current_a);
+}
 
 void RateEquationLed::process(std::span<const double> current_a, std::span<double> light,
                               double dt_s) {

@@ -158,12 +158,15 @@ class Engine {
     for (int k = k_lo; k < k_hi; ++k)
       if (k != 0) taps_.push_back(v.swing_a * v.pulse->at(s, k));
     for (const auto& a : in_.aggressors)
-      for (int k = k_lo; k < k_hi; ++k) taps_.push_back(a.swing_a * a.pulse->at(s + a.offset_samples, k));
+      for (int k = k_lo; k < k_hi; ++k)
+        taps_.push_back(a.swing_a * a.pulse->at(s + a.offset_samples, k));
 
     // Taps far below the noise are indistinguishable from Gaussian noise once convolved with it:
     // lump them (mean and variance exact) and keep the distribution for the ones that matter.
-    const double tiny = std::max(1e-4 * std::abs(dist.cursor), 0.05 * std::sqrt(in_.thermal_sigma_a * in_.thermal_sigma_a));
-    std::sort(taps_.begin(), taps_.end(), [](double a, double b) { return std::abs(a) > std::abs(b); });
+    const double tiny = std::max(1e-4 * std::abs(dist.cursor),
+                                 0.05 * std::sqrt(in_.thermal_sigma_a * in_.thermal_sigma_a));
+    std::sort(taps_.begin(), taps_.end(),
+              [](double a, double b) { return std::abs(a) > std::abs(b); });
     double lo = shift;
     double range = 0.0;
     std::size_t exact = 0;
@@ -208,8 +211,10 @@ class Engine {
     for (int i = 0; i < kBins; ++i) {
       const double x0 = dist.lo + i * dist.step;
       const double x1 = x0 + dist.cursor;
-      dist.inv_sigma0[i] = 1.0 / std::sqrt(std::max(base_var + in_.shot_a2_per_a * std::max(x0, 0.0), floor_var));
-      dist.inv_sigma1[i] = 1.0 / std::sqrt(std::max(base_var + in_.shot_a2_per_a * std::max(x1, 0.0), floor_var));
+      dist.inv_sigma0[i] =
+          1.0 / std::sqrt(std::max(base_var + in_.shot_a2_per_a * std::max(x0, 0.0), floor_var));
+      dist.inv_sigma1[i] =
+          1.0 / std::sqrt(std::max(base_var + in_.shot_a2_per_a * std::max(x1, 0.0), floor_var));
     }
     dist.ready = true;
     return dist;
@@ -224,7 +229,8 @@ class Engine {
       const double p = dist.p[i];
       if (p == 0.0) continue;
       const double x0 = dist.lo + i * dist.step;
-      sum += p * (q((x0 + dist.cursor - d) * dist.inv_sigma1[i]) + q((d - x0) * dist.inv_sigma0[i]));
+      sum +=
+          p * (q((x0 + dist.cursor - d) * dist.inv_sigma1[i]) + q((d - x0) * dist.inv_sigma0[i]));
     }
     if (sum > 1e-280) return std::log(0.5 * sum);
     // Deep in the tail: redo the sum in the log domain so the BER stays a finite number.
@@ -404,6 +410,8 @@ class Engine {
 
 }  // namespace
 
-StatEyeResult stat_eye(const StatEyeInput& input) { return Engine(input).run(); }
+StatEyeResult stat_eye(const StatEyeInput& input) {
+  return Engine(input).run();
+}
 
 }  // namespace mosaic::phy

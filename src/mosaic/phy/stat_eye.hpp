@@ -12,16 +12,16 @@ namespace mosaic::phy {
 // One signal at the victim's photodiode: its pulse response scaled to photocurrent.
 struct EyeSignal {
   const PulseResponse* pulse = nullptr;
-  double swing_a = 0.0;  // dI: 1-level minus 0-level photocurrent (times kappa for an aggressor)
-  double base_a = 0.0;   // photocurrent of an all-zeros pattern (times kappa for an aggressor)
+  double swing_a = 0.0;    // dI: 1-level minus 0-level photocurrent (times kappa for an aggressor)
+  double base_a = 0.0;     // photocurrent of an all-zeros pattern (times kappa for an aggressor)
   int offset_samples = 0;  // aggressor only: its bit timing minus the victim's, in samples
 };
 
 struct StatEyeInput {
   EyeSignal victim;
   std::vector<EyeSignal> aggressors;  // each with its own independent random data
-  double thermal_sigma_a = 0.0;  // rms receiver noise, input-referred and filtered
-  double shot_a2_per_a = 0.0;    // shot-noise variance per ampere of signal: 2 q B_n (0 = off)
+  double thermal_sigma_a = 0.0;       // rms receiver noise, input-referred and filtered
+  double shot_a2_per_a = 0.0;         // shot-noise variance per ampere of signal: 2 q B_n (0 = off)
   double jitter_rms_ui = 0.0;
   ThresholdMode threshold = ThresholdMode::kOptimal;
   std::optional<int> fixed_phase_samples;  // sample here (forwarded clock) instead of the best

@@ -1,11 +1,13 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mosaic/core/spec/link_spec.hpp"
 #include "mosaic/phy/channel_result.hpp"
 #include "mosaic/phy/evaluate.hpp"
+#include "mosaic/phy/mc/monte_carlo.hpp"
 #include "mosaic/power/power_budget.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 
@@ -29,6 +31,7 @@ struct LinkReport {
   power::PowerBudget power;
   reliability::LinkReliability reliability;
   std::vector<std::string> assumptions;
+  std::optional<phy::mc::McResult> monte_carlo;  // when asked (simulate --method mc)
   Timing timing;
 };
 

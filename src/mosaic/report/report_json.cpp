@@ -1,9 +1,11 @@
 #include "mosaic/report/report_json.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 #include <limits>
 
+#include "mosaic/core/spec/enum_names.hpp"
 #include "mosaic/core/version.hpp"
 #include "mosaic/report/power_json.hpp"
 #include "mosaic/report/reliability_json.hpp"
@@ -17,7 +19,9 @@ double ber_number(double log10_ber) {
   return std::max(std::pow(10.0, log10_ber), std::numeric_limits<double>::denorm_min());
 }
 
-double ua(double a) { return a * 1e6; }
+double ua(double a) {
+  return a * 1e6;
+}
 
 nlohmann::json bathtub_json(const std::vector<phy::BathtubPoint>& points, double x_scale) {
   nlohmann::json x = nlohmann::json::array();
@@ -91,6 +95,27 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
     const bool active = c.role == phy::ChannelRole::kData || c.role == phy::ChannelRole::kEcc;
     if (active && (worst < 0 || c.log10_ber > r.phy.channels[worst].log10_ber)) worst = c.index;
   }
+  if (r.monte_carlo) {
+    const auto& mc = *r.monte_carlo;
+    for (const auto& m : mc.channels) {
+      auto& cj = channels[m.index];
+      cj["mc_ber"] = m.ber;
+      cj["mc_ber_ci_low"] = m.ci_low;
+      cj["mc_ber_ci_high"] = m.ci_high;
+      cj["mc_errors"] = m.errors;
+      cj["mc_bits"] = m.bits;
+    }
+    nlohmann::json eyes = nlohmann::json::array();
+    for (const auto& e : mc.eyes) eyes.push_back(eye_to_json(e));
+    j["monte_carlo"] = {{"mode", std::string(enum_name(mc.mode))},
+                        {"samples_per_ui", mc.samples_per_ui},
+                        {"confidence", r.spec.mc.confidence},
+                        {"channels", mc.channels.size()},
+                        {"bits_per_channel", mc.bits_per_channel},
+                        {"total_bits", mc.total_bits},
+                        {"stop_reason", mc.stop_reason},
+                        {"eyes", std::move(eyes)}};
+  }
   j["channels"] = std::move(channels);
   const auto& s = r.link;
   nlohmann::json link = {
@@ -108,7 +133,6 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
       {"log10_worst_ber", s.log10_worst_ber},
       {"over_threshold", s.over_threshold},
       {"threshold_ber", phy::kKp4PreFecBer},
-      {"optical_margin_db", s.optical_margin_db},
       {"line_rate_gbps", s.line_rate_gbps},
       {"required_line_rate_gbps", s.required_line_rate_gbps},
       {"capacity_ok", s.capacity_ok},
@@ -118,9 +142,12 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
       {"fiber_sigma_ps", r.phy.fiber_sigma_ps},
       {"fiber_sigma_cd_ps", r.phy.fiber_sigma_cd_ps},
       {"fiber_sigma_md_ps", r.phy.fiber_sigma_md_ps},
-      {"crosstalk_adjacent_db", r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0},
-      {"crosstalk_diagonal_db", r.phy.kappa_diagonal > 0 ? 10 * std::log10(r.phy.kappa_diagonal) : -200.0},
+      {"crosstalk_adjacent_db",
+       r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0},
+      {"crosstalk_diagonal_db",
+       r.phy.kappa_diagonal > 0 ? 10 * std::log10(r.phy.kappa_diagonal) : -200.0},
   };
+  if (s.margin_computed) link["optical_margin_db"] = s.optical_margin_db;
   if (worst >= 0) {
     link["worst_channel"] = worst;
     const auto& w = r.phy.channels[worst];
@@ -139,7 +166,34 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
                    {"phy_s", r.timing.phy_s},
                    {"margin_s", r.timing.margin_s},
                    {"threads", r.timing.threads}};
+  if (options.timing && r.monte_carlo) {
+    j["timing"]["mc_s"] = r.monte_carlo->wall_s;
+    j["timing"]["mc_bits_per_s"] = r.monte_carlo->bits_per_s;
+  }
   return j;
+}
+
+nlohmann::json eye_to_json(const phy::mc::EyeDiagram& e) {
+  return {{"channel", e.channel},
+          {"time_bins", e.time_bins},
+          {"amplitude_bins", e.amplitude_bins},
+          {"time_start_ui", e.time_start_ui},
+          {"time_stop_ui", e.time_stop_ui},
+          {"amplitude_min_ua", ua(e.amplitude_min_a)},
+          {"amplitude_max_ua", ua(e.amplitude_max_a)},
+          {"threshold_ua", ua(e.threshold_a)},
+          {"counts", e.counts}};
+}
+
+void write_eye_csv(const phy::mc::EyeDiagram& e, std::ostream& out) {
+  out << "time_ui,amplitude_ua,count\n";
+  const double dt = (e.time_stop_ui - e.time_start_ui) / e.time_bins;
+  const double da = (e.amplitude_max_a - e.amplitude_min_a) / e.amplitude_bins;
+  for (int a = 0; a < e.amplitude_bins; ++a)
+    for (int t = 0; t < e.time_bins; ++t)
+      out << fmt::format("{:.6g},{:.6g},{}\n", e.time_start_ui + (t + 0.5) * dt,
+                         ua(e.amplitude_min_a + (a + 0.5) * da),
+                         e.counts[static_cast<std::size_t>(a) * e.time_bins + t]);
 }
 
 void write_channels_csv(const LinkReport& r, std::ostream& out) {
@@ -148,13 +202,13 @@ void write_channels_csv(const LinkReport& r, std::ostream& out) {
          "crosstalk_db,sampling_phase_ui,threshold_ua,signal_ua,noise_rms_ua\n";
   for (const auto& c : r.phy.channels) {
     const double swing = c.signal_a > 0 ? c.signal_a : 1.0;
-    out << fmt::format("{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},"
-                       "{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n",
-                       c.index, c.row, c.col, role_name(c.role), ber_number(c.log10_ber),
-                       c.log10_ber, c.q, c.dead ? 0.0 : c.eye_height_a / swing, c.eye_width_ui,
-                       ua(c.eye_height_a), c.eye_width_1e12_ui, c.launch_power_dbm,
-                       c.received_power_dbm, c.f3db_led_ghz, c.skew_ps, c.crosstalk_db,
-                       c.sampling_phase_ui, ua(c.threshold_a), ua(c.signal_a), ua(c.noise_rms_a));
+    out << fmt::format(
+        "{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},"
+        "{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n",
+        c.index, c.row, c.col, role_name(c.role), ber_number(c.log10_ber), c.log10_ber, c.q,
+        c.dead ? 0.0 : c.eye_height_a / swing, c.eye_width_ui, ua(c.eye_height_a),
+        c.eye_width_1e12_ui, c.launch_power_dbm, c.received_power_dbm, c.f3db_led_ghz, c.skew_ps,
+        c.crosstalk_db, c.sampling_phase_ui, ua(c.threshold_a), ua(c.signal_a), ua(c.noise_rms_a));
   }
 }
 

@@ -8,8 +8,8 @@
 namespace mosaic::report {
 
 struct JsonOptions {
-  bool timing = true;            // include the `timing` object
-  bool all_bathtubs = false;     // bathtubs for every channel (else only the worst active one)
+  bool timing = true;         // include the `timing` object
+  bool all_bathtubs = false;  // bathtubs for every channel (else only the worst active one)
 };
 
 // The versioned report: schema_version, mosaic_version, command, seed, spec, channels, link,
@@ -20,5 +20,9 @@ const char* role_name(phy::ChannelRole role);
 
 // Per-channel table as CSV (one row per pixel, header first).
 void write_channels_csv(const LinkReport& report, std::ostream& out);
+
+// One Monte Carlo eye diagram as CSV: time_ui,amplitude_ua,count (bin centres, every bin).
+void write_eye_csv(const phy::mc::EyeDiagram& eye, std::ostream& out);
+nlohmann::json eye_to_json(const phy::mc::EyeDiagram& eye);
 
 }  // namespace mosaic::report

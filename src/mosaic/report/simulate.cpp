@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "mosaic/core/parallel.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/link/assign_roles.hpp"
 
 namespace mosaic::report {
@@ -22,19 +23,36 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   r.link = link::assign_roles(spec, r.phy.channels);
   if (options.margin) {
     const auto active = link::active_channels(r.phy.channels);
+    r.link.margin_computed = true;
     r.link.optical_margin_db =
         phy::optical_margin_db(spec, r.phy, active, phy::kKp4PreFecBer, eval);
   }
   r.power = power::budget(spec);
   r.reliability = reliability::link_reliability(spec);
   const auto t2 = Clock::now();
+  if (options.monte_carlo) {
+    // Same chain and CTLE setting as the statistical eye; its phases and thresholds are used.
+    phy::LinkEvaluator ev(spec, {}, r.phy.ctle_peaking_db);
+    phy::mc::McOptions mc;
+    mc.channels = options.mc_channels;
+    mc.eye_channels = options.eye_channels;
+    mc.threads = options.threads;
+    mc.progress = options.mc_progress;
+    r.monte_carlo = phy::mc::monte_carlo(ev, r.phy.channels, mc);
+  }
   r.assumptions = r.phy.assumptions;
+  if (r.monte_carlo)
+    r.assumptions.push_back(
+        "Monte Carlo: bit-true waveforms (16 independent lanes per channel), noise injected at the "
+        "TIA input and filtered, shot noise scaled by the instantaneous photocurrent, "
+        "jittered sampling at the statistical eye's phase and threshold; see docs/monte_carlo.md");
   r.assumptions.push_back(
       "Roles: dead pixels mapped out; the lowest-BER live channels carry data, the next ones ECC, "
       "the rest are spares");
   if (options.margin)
-    r.assumptions.push_back("Optical margin: uniform launch-power loss on every channel until the "
-                            "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
+    r.assumptions.push_back(
+        "Optical margin: uniform launch-power loss on every channel until the "
+        "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
   for (const auto* more : {&r.power.assumptions, &r.reliability.assumptions})
     r.assumptions.insert(r.assumptions.end(), more->begin(), more->end());
   r.timing.phy_s = std::chrono::duration<double>(t1 - t0).count();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "mosaic/core/progress.hpp"
 #include "mosaic/report/link_report.hpp"
@@ -12,6 +13,11 @@ struct SimulateOptions {
   Progress* progress = nullptr;
   bool margin = true;    // compute the optical margin (re-evaluates the weakest channels)
   bool bathtubs = true;  // keep per-channel bathtub curves
+  // Monte Carlo after the statistical eye (spec.mc sets the engine and its stop rules).
+  bool monte_carlo = false;
+  std::vector<int> mc_channels;   // empty = every live channel
+  std::vector<int> eye_channels;  // channels whose eye diagram is kept
+  Progress* mc_progress = nullptr;
 };
 
 // The main job: physics of every channel, lane roles, link summary, optical margin, and the

@@ -18,44 +18,48 @@ std::string text_summary(const LinkReport& r) {
   const auto& s = r.spec;
   const auto& l = r.link;
   std::string out;
-  out += fmt::format("Design   {} channels ({} x {}): {} data + {} ECC + {} spare, {:.3f} Gb/s each\n",
-                     s.array.rows * s.array.cols, s.array.rows, s.array.cols,
-                     s.array.data_channels, s.array.ecc_channels,
-                     s.array.rows * s.array.cols - s.array.data_channels - s.array.ecc_channels,
-                     s.channel.rate_gbps);
+  out +=
+      fmt::format("Design   {} channels ({} x {}): {} data + {} ECC + {} spare, {:.3f} Gb/s each\n",
+                  s.array.rows * s.array.cols, s.array.rows, s.array.cols, s.array.data_channels,
+                  s.array.ecc_channels,
+                  s.array.rows * s.array.cols - s.array.data_channels - s.array.ecc_channels,
+                  s.channel.rate_gbps);
   out += fmt::format("         {:.1f} m imaging fiber, {:.0f} degC case, LED {} model, seed {}\n",
                      s.fiber.length_m, s.environment.case_temperature_c, enum_name(s.led.model),
                      s.seed);
-  out += fmt::format("Fiber    rms spread {:.0f} ps (chromatic {:.0f}, modal {:.0f}), crosstalk "
-                     "{:.1f} dB adjacent, latency {:.0f} ns\n",
-                     r.phy.fiber_sigma_ps, r.phy.fiber_sigma_cd_ps, r.phy.fiber_sigma_md_ps,
-                     r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0,
-                     l.latency_ns);
+  out += fmt::format(
+      "Fiber    rms spread {:.0f} ps (chromatic {:.0f}, modal {:.0f}), crosstalk "
+      "{:.1f} dB adjacent, latency {:.0f} ns\n",
+      r.phy.fiber_sigma_ps, r.phy.fiber_sigma_cd_ps, r.phy.fiber_sigma_md_ps,
+      r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0, l.latency_ns);
   out += fmt::format("Receiver CTLE peaking {:.0f} dB, noise bandwidth {:.2f} GHz\n",
                      r.phy.ctle_peaking_db, r.phy.noise_bandwidth_hz * 1e-9);
-  out += fmt::format("Lanes    {} data, {} ECC, {} spare, {} dead{}\n", l.data, l.ecc, l.spare,
-                     l.dead,
-                     l.active_short ? fmt::format(" ({} active channels short!)", l.active_short)
-                                    : "");
+  out += fmt::format(
+      "Lanes    {} data, {} ECC, {} spare, {} dead{}\n", l.data, l.ecc, l.spare, l.dead,
+      l.active_short ? fmt::format(" ({} active channels short!)", l.active_short) : "");
   out += fmt::format("BER      median {}, mean {}, worst {} over {} active channels\n",
                      ber_text(l.log10_median_ber), ber_text(l.log10_mean_ber),
-                     ber_text(l.log10_worst_ber),
-                     l.data + l.ecc);
+                     ber_text(l.log10_worst_ber), l.data + l.ecc);
   out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
                      l.over_threshold);
-  out += fmt::format("Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
-                     "active channel reaches 2.4e-4)\n",
-                     l.optical_margin_db);
+  if (l.margin_computed) {
+    out += fmt::format(
+        "Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
+        "active channel reaches 2.4e-4)\n",
+        l.optical_margin_db);
+  } else {
+    out += "Margin   not computed (--no-margin)\n";
+  }
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
                      l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");
-  out += fmt::format("Power    {:.2f} W per end ({}), {:.2f} W per link, {:.2f} pJ/bit; {:.0f}% "
-                     "below a laser/DSP module ({:.1f} W)\n",
-                     r.power.per_end_w, enum_name(s.module.host_interface), r.power.per_link_w,
-                     r.power.pj_per_bit, 100.0 * r.power.saving_vs_reference,
-                     r.power.reference.per_end_w);
+  out += fmt::format(
+      "Power    {:.2f} W per end ({}), {:.2f} W per link, {:.2f} pJ/bit; {:.0f}% "
+      "below a laser/DSP module ({:.1f} W)\n",
+      r.power.per_end_w, enum_name(s.module.host_interface), r.power.per_link_w, r.power.pj_per_bit,
+      100.0 * r.power.saving_vs_reference, r.power.reference.per_end_w);
   out += fmt::format("Reliab.  link FIT {:.2f} over {:.0f} years with {} spares, AFR {:.2e}\n",
-                     r.reliability.link_fit, s.reliability.service_life_years,
-                     r.reliability.spares, r.reliability.afr);
+                     r.reliability.link_fit, s.reliability.service_life_years, r.reliability.spares,
+                     r.reliability.afr);
   const bool ok = l.over_threshold == 0 && l.capacity_ok;
   out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
                                          : "does NOT meet the host FEC threshold");

@@ -6,7 +6,9 @@
 namespace mosaic {
 
 // Gaussian tail Q(z) = P(N(0,1) > z) = erfc(z / sqrt 2) / 2.
-inline double q_function(double z) { return 0.5 * std::erfc(z * 0.70710678118654752440); }
+inline double q_function(double z) {
+  return 0.5 * std::erfc(z * 0.70710678118654752440);
+}
 
 // ln Q(z), finite for every finite z. Far in the tail erfc underflows (z > ~37), so an asymptotic
 // series takes over there; BERs of 1e-300 and below stay representable as logs.

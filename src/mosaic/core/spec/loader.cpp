@@ -1,9 +1,10 @@
 #include "mosaic/core/spec/loader.hpp"
 
+#include <toml++/toml.h>
+
 #include <cmath>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/spec/presets.hpp"
@@ -20,7 +21,7 @@ std::string describe(const toml::node& node) {
 
 [[noreturn]] void unknown_key(const std::string& key, const std::string& value) {
   const auto hint = suggest_field(key);
-  throw ConfigError(key, value, "a known design key (see `mosaic simulate --list-keys`)",
+  throw ConfigError(key, value, "a known design key (`mosaic keys` lists them)",
                     hint ? "did you mean '" + *hint + "'?" : std::string{});
 }
 
@@ -33,12 +34,14 @@ FieldValue to_field_value(const toml::node& node, const std::string& key) {
     if (v->get() == "none") return FieldValue{};
     return FieldValue{v->get()};
   }
-  throw ConfigError(key, describe(node), "a number, boolean or string (arrays and dates are not keys)");
+  throw ConfigError(key, describe(node),
+                    "a number, boolean or string (arrays and dates are not keys)");
 }
 
 void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix) {
   for (const auto& [k, node] : table) {
-    const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+    const std::string key =
+        prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
     if (prefix.empty() && key == "preset") continue;
     if (const auto* sub = node.as_table()) {
       apply_table(spec, *sub, key);
@@ -76,9 +79,9 @@ toml::table parse_toml(const std::string& text, const std::string& source) {
     return toml::parse(text, source);
   } catch (const toml::parse_error& e) {
     const auto& where = e.source().begin;
-    throw ConfigError(source, "line " + std::to_string(where.line) + ", column " +
-                                  std::to_string(where.column),
-                      "valid TOML", std::string(e.description()));
+    throw ConfigError(
+        source, "line " + std::to_string(where.line) + ", column " + std::to_string(where.column),
+        "valid TOML", std::string(e.description()));
   }
 }
 
@@ -100,10 +103,11 @@ void validate_spec(const LinkSpec& spec) {
   const auto& a = spec.array;
   const long pixels = static_cast<long>(a.rows) * a.cols;
   if (pixels < spec.total_channels())
-    throw ConfigError("array.rows", std::to_string(a.rows) + " x " + std::to_string(a.cols) +
-                                        " = " + std::to_string(pixels) + " pixels",
-                      "rows x cols >= data + ecc + spare channels = " +
-                          std::to_string(spec.total_channels()));
+    throw ConfigError(
+        "array.rows",
+        std::to_string(a.rows) + " x " + std::to_string(a.cols) + " = " + std::to_string(pixels) +
+            " pixels",
+        "rows x cols >= data + ecc + spare channels = " + std::to_string(spec.total_channels()));
   if (pixels > 1000000)
     throw ConfigError("array.rows", std::to_string(pixels) + " pixels", "at most 1000000 pixels");
   if (a.ecc_channels > 0) {
@@ -113,7 +117,8 @@ void validate_spec(const LinkSpec& spec) {
     if (r < 2 || a.data_channels > capacity)
       throw ConfigError("array.ecc_channels", std::to_string(a.ecc_channels),
                         "0, or enough for an extended Hamming code over " +
-                            std::to_string(a.data_channels) + " data channels (2^(ecc-1) >= data + ecc)");
+                            std::to_string(a.data_channels) +
+                            " data channels (2^(ecc-1) >= data + ecc)");
   }
   if (spec.led.model == LedModel::kRateEquation && spec.led.c_cm6_per_s == 0.0 &&
       spec.led.b_cm3_per_s == 0.0)
@@ -123,7 +128,8 @@ void validate_spec(const LinkSpec& spec) {
 LinkSpec load_spec(const SpecRequest& request) {
   if (!request.toml_path) return build(nullptr, request.preset, request.overrides, request.seed);
   std::ifstream in(*request.toml_path, std::ios::binary);
-  if (!in) throw ConfigError("design file", "\"" + *request.toml_path + "\"", "a readable TOML file");
+  if (!in)
+    throw ConfigError("design file", "\"" + *request.toml_path + "\"", "a readable TOML file");
   std::ostringstream text;
   text << in.rdbuf();
   const toml::table table = parse_toml(text.str(), *request.toml_path);

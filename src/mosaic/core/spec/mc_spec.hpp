@@ -13,12 +13,12 @@ enum class McMode { kWaveform, kSymbol, kImportance };
 
 struct McSpec {
   McMode mode = McMode::kWaveform;
-  int samples_per_ui = 16;       // waveform oversampling
-  double max_bits = 1e6;         // stop rule: bits per channel
-  int target_errors = 100;       // stop rule: every simulated channel has seen this many errors
-  double time_budget_s = 0.0;    // stop rule: wall-clock budget (0 = none)
-  double confidence = 0.95;      // coverage of the reported BER interval
-  std::optional<double> phase_ui;      // sampling phase from the pulse peak (none = stat eye's)
+  int samples_per_ui = 16;         // waveform oversampling
+  double max_bits = 1e6;           // stop rule: bits per channel
+  int target_errors = 100;         // stop rule: every simulated channel has seen this many errors
+  double time_budget_s = 0.0;      // stop rule: wall-clock budget (0 = none)
+  double confidence = 0.95;        // coverage of the reported BER interval
+  std::optional<double> phase_ui;  // sampling phase from the pulse peak (none = stat eye's)
   std::optional<double> threshold_ua;  // decision threshold (none = stat eye's)
 };
 

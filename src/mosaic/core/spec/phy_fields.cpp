@@ -9,13 +9,14 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   // channel
   out.push_back(real("channel.rate_gbps", &S::channel, &ChannelSpec::rate_gbps, 0.01, 100.0, "Gb/s",
                      "NRZ line rate of every optical channel"));
-  out.push_back(choice("channel.pattern", &S::channel, &ChannelSpec::pattern,
-                       "Data on each channel for Monte Carlo (the statistical eye assumes random)"));
+  out.push_back(
+      choice("channel.pattern", &S::channel, &ChannelSpec::pattern,
+             "Data on each channel for Monte Carlo (the statistical eye assumes random)"));
   // array
   out.push_back(integer("array.rows", &S::array, &ArraySpec::rows, 1, 1000, "",
                         "Rows of the microLED / photodiode array"));
-  out.push_back(integer("array.cols", &S::array, &ArraySpec::cols, 1, 1000, "",
-                        "Columns of the array"));
+  out.push_back(
+      integer("array.cols", &S::array, &ArraySpec::cols, 1, 1000, "", "Columns of the array"));
   out.push_back(real("array.pitch_um", &S::array, &ArraySpec::pitch_um, 1.0, 10000.0, "um",
                      "Centre-to-centre distance of neighbouring channels"));
   out.push_back(integer("array.data_channels", &S::array, &ArraySpec::data_channels, 1, 100000, "",
@@ -23,14 +24,15 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   out.push_back(integer("array.ecc_channels", &S::array, &ArraySpec::ecc_channels, 0, 1000, "",
                         "Channels carrying the cross-channel SECDED parity"));
   out.push_back(integer("array.spare_channels", &S::array, &ArraySpec::spare_channels, 0, 100000,
-                        "", "Hot spares (plus any pixels of the array beyond data + ECC + spares)"));
-  out.push_back(real("array.dead_probability", &S::array, &ArraySpec::dead_probability, 0.0, 0.5, "",
-                     "Probability that a pixel is dead at manufacture"));
+                        "",
+                        "Hot spares (plus any pixels of the array beyond data + ECC + spares)"));
+  out.push_back(real("array.dead_probability", &S::array, &ArraySpec::dead_probability, 0.0, 0.5,
+                     "", "Probability that a pixel is dead at manufacture"));
   // led
   out.push_back(choice("led.model", &S::led, &LedSpec::model,
                        "microLED dynamics: linear low-pass, or carrier rate equation (ABC)"));
-  out.push_back(choice("led.filter", &S::led, &LedSpec::filter,
-                       "Shape of the linear microLED response"));
+  out.push_back(
+      choice("led.filter", &S::led, &LedSpec::filter, "Shape of the linear microLED response"));
   out.push_back(real("led.f3db_ghz", &S::led, &LedSpec::f3db_ghz, 0.001, 100.0, "GHz",
                      "Small-signal 3 dB bandwidth of the linear microLED at 25 degC"));
   out.push_back(real("led.launch_power_dbm", &S::led, &LedSpec::launch_power_dbm, -60.0, 20.0,
@@ -51,8 +53,8 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "dB/K", "Change of optical power with case temperature above 25 degC"));
   out.push_back(real("led.bandwidth_tc_per_k", &S::led, &LedSpec::bandwidth_tc_per_k, -0.1, 0.1,
                      "1/K", "Relative change of bandwidth per kelvin above 25 degC"));
-  out.push_back(real("led.wavelength_tc_nm_per_k", &S::led, &LedSpec::wavelength_tc_nm_per_k,
-                     -1.0, 1.0, "nm/K", "Shift of the centre wavelength per kelvin"));
+  out.push_back(real("led.wavelength_tc_nm_per_k", &S::led, &LedSpec::wavelength_tc_nm_per_k, -1.0,
+                     1.0, "nm/K", "Shift of the centre wavelength per kelvin"));
   out.push_back(real("led.bias_ma", &S::led, &LedSpec::bias_ma, 0.001, 1000.0, "mA",
                      "Mean drive current (rate-equation model)"));
   out.push_back(real("led.diameter_um", &S::led, &LedSpec::diameter_um, 0.1, 1000.0, "um",
@@ -68,19 +70,20 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   // coupling
   out.push_back(real("coupling.tx_db", &S::coupling, &CouplingSpec::tx_db, 0.0, 60.0, "dB",
                      "Loss from the microLED into the fiber cores"));
-  out.push_back(real("coupling.connector_db", &S::coupling, &CouplingSpec::connector_db, 0.0,
-                     60.0, "dB", "Connector loss"));
+  out.push_back(real("coupling.connector_db", &S::coupling, &CouplingSpec::connector_db, 0.0, 60.0,
+                     "dB", "Connector loss"));
   out.push_back(real("coupling.rx_db", &S::coupling, &CouplingSpec::rx_db, 0.0, 60.0, "dB",
                      "Loss from the fiber onto the photodiode"));
   out.push_back(real("coupling.sigma_db", &S::coupling, &CouplingSpec::sigma_db, 0.0, 10.0, "dB",
                      "Per-channel spread of the total coupling loss (1 sigma)"));
   out.push_back(real("coupling.edge_penalty_db", &S::coupling, &CouplingSpec::edge_penalty_db, 0.0,
-                     20.0, "dB", "Extra loss of channels imaged near the fiber's edge (outer ring)"));
+                     20.0, "dB",
+                     "Extra loss of channels imaged near the fiber's edge (outer ring)"));
   // fiber
   out.push_back(real("fiber.length_m", &S::fiber, &FiberSpec::length_m, 0.0, 1000.0, "m",
                      "Length of the imaging fiber"));
-  out.push_back(real("fiber.attenuation_db_per_m", &S::fiber, &FiberSpec::attenuation_db_per_m,
-                     0.0, 10.0, "dB/m", "Attenuation at the centre wavelength"));
+  out.push_back(real("fiber.attenuation_db_per_m", &S::fiber, &FiberSpec::attenuation_db_per_m, 0.0,
+                     10.0, "dB/m", "Attenuation at the centre wavelength"));
   out.push_back(boolean("fiber.chromatic_dispersion", &S::fiber, &FiberSpec::chromatic_dispersion,
                         "Include chromatic dispersion"));
   out.push_back(real("fiber.dispersion_ps_per_nm_km", &S::fiber,
@@ -99,8 +102,9 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   out.push_back(real("fiber.xt_diagonal_db", &S::fiber, &FiberSpec::xt_diagonal_db, -100.0, -3.0,
                      "dB", "Power leaking from each diagonal neighbour at zero length"));
   out.push_back(real("fiber.xt_growth_per_m", &S::fiber, &FiberSpec::xt_growth_per_m, 0.0, 0.01,
-                     "1/m", "Adjacent leakage added per metre by core-to-core coupling "
-                            "(diagonal: the same scaled by the zero-length ratio)"));
+                     "1/m",
+                     "Adjacent leakage added per metre by core-to-core coupling "
+                     "(diagonal: the same scaled by the zero-length ratio)"));
   out.push_back(real("fiber.skew_rms_ps", &S::fiber, &FiberSpec::skew_rms_ps, 0.0, 1e5, "ps",
                      "Rms differential delay between channels"));
   out.push_back(real("fiber.latency_ns_per_m", &S::fiber, &FiberSpec::latency_ns_per_m, 0.0, 100.0,
@@ -108,8 +112,8 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   // rx
   out.push_back(real("rx.responsivity_a_per_w", &S::rx, &RxSpec::responsivity_a_per_w, 0.001, 2.0,
                      "A/W", "Photodiode responsivity at the centre wavelength"));
-  out.push_back(choice("rx.filter", &S::rx, &RxSpec::filter,
-                       "Shape of the photodiode + TIA response"));
+  out.push_back(
+      choice("rx.filter", &S::rx, &RxSpec::filter, "Shape of the photodiode + TIA response"));
   out.push_back(real("rx.bandwidth_ghz", &S::rx, &RxSpec::bandwidth_ghz, 0.001, 100.0, "GHz",
                      "3 dB bandwidth of the photodiode + TIA"));
   out.push_back(choice("rx.noise", &S::rx, &RxSpec::noise, "Receiver noise sources"));
@@ -118,7 +122,8 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   out.push_back(optional_real("rx.power_dbm", &S::rx, &RxSpec::power_dbm, -60.0, 20.0, "dBm",
                               "If set: mean received optical power of every channel, replacing "
                               "the computed budget"));
-  out.push_back(boolean("rx.ctle", &S::rx, &RxSpec::ctle, "Analog equalizer (one zero, two poles)"));
+  out.push_back(
+      boolean("rx.ctle", &S::rx, &RxSpec::ctle, "Analog equalizer (one zero, two poles)"));
   out.push_back(boolean("rx.ctle_auto", &S::rx, &RxSpec::ctle_auto,
                         "Tune the CTLE peaking per channel to the lowest BER"));
   out.push_back(real("rx.ctle_peaking_db", &S::rx, &RxSpec::ctle_peaking_db, 0.0, 20.0, "dB",

@@ -38,8 +38,8 @@ struct LedSpec {
   double pre_emphasis = 0.0;          // 2-tap FIR weight on the previous bit (0 = off)
   double wavelength_nm = 450.0;
   double fwhm_nm = 15.0;
-  double power_sigma_db = 0.5;     // per-channel log-normal spread of optical power (1 sigma)
-  double bandwidth_sigma = 0.05;   // per-channel relative spread of bandwidth (1 sigma)
+  double power_sigma_db = 0.5;    // per-channel log-normal spread of optical power (1 sigma)
+  double bandwidth_sigma = 0.05;  // per-channel relative spread of bandwidth (1 sigma)
   double power_tc_db_per_k = -0.004;
   double bandwidth_tc_per_k = -0.0005;  // relative bandwidth change per kelvin
   double wavelength_tc_nm_per_k = 0.05;
@@ -47,16 +47,16 @@ struct LedSpec {
   double bias_ma = 2.0;
   double diameter_um = 10.0;
   double active_thickness_nm = 4.3;  // gives ~1.1 GHz small-signal at 2 mA, as the linear default
-  double a_per_s = 5.0e8;         // Shockley-Read-Hall + surface
-  double b_cm3_per_s = 7.0e-11;   // radiative
-  double c_cm6_per_s = 1.0e-29;   // Auger
+  double a_per_s = 5.0e8;            // Shockley-Read-Hall + surface
+  double b_cm3_per_s = 7.0e-11;      // radiative
+  double c_cm6_per_s = 1.0e-29;      // Auger
 };
 
 struct CouplingSpec {
-  double tx_db = 2.0;         // LED into fiber cores (TIR micro-lens), loss in dB
-  double connector_db = 0.5;  // connector loss in dB
-  double rx_db = 1.5;         // fiber onto photodiode, loss in dB
-  double sigma_db = 0.3;      // per-channel spread of the total coupling (1 sigma, dB)
+  double tx_db = 2.0;            // LED into fiber cores (TIR micro-lens), loss in dB
+  double connector_db = 0.5;     // connector loss in dB
+  double rx_db = 1.5;            // fiber onto photodiode, loss in dB
+  double sigma_db = 0.3;         // per-channel spread of the total coupling (1 sigma, dB)
   double edge_penalty_db = 1.0;  // extra loss of channels on the array's outer ring
 };
 
@@ -69,8 +69,8 @@ struct FiberSpec {
   double modal_k_ps = 2.0;  // sigma_md = k * L^gamma; restricted launch of the custom coupler
   double modal_gamma = 0.8;
   bool crosstalk = true;
-  double xt_adjacent_db = -27.0;  // power fraction leaking from each edge neighbour at 0 m
-  double xt_diagonal_db = -33.0;  // ... from each diagonal neighbour at 0 m
+  double xt_adjacent_db = -27.0;    // power fraction leaking from each edge neighbour at 0 m
+  double xt_diagonal_db = -33.0;    // ... from each diagonal neighbour at 0 m
   double xt_growth_per_m = 2.0e-5;  // linear power fraction added per metre (core coupling)
   double skew_rms_ps = 20.0;
   double latency_ns_per_m = 5.0;
@@ -84,7 +84,7 @@ struct RxSpec {
   double noise_density_pa_rthz = 8.0;  // input-referred TIA noise current density
   std::optional<double> power_dbm;     // if set, the mean received power of every channel
   bool ctle = true;
-  bool ctle_auto = true;      // choose the peaking per channel that minimises the BER
+  bool ctle_auto = true;         // choose the peaking per channel that minimises the BER
   double ctle_peaking_db = 0.0;  // used when ctle_auto is false
   double ctle_pole_ghz = 2.5;    // the two poles; the zero sits below them by the peaking
   double jitter_rms_ps = 15.0;

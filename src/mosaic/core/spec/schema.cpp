@@ -10,13 +10,18 @@ namespace {
 
 std::vector<FieldDesc> build_fields() {
   std::vector<FieldDesc> out;
-  out.push_back(FieldDesc{
-      "seed", FieldKind::kInteger, "", "Seed of every random stream of the run", 0.0,
-      9007199254740991.0, {},
-      [](const LinkSpec& s) { return FieldValue{static_cast<std::int64_t>(s.seed)}; },
-      [](LinkSpec& s, const FieldValue& v) {
-        s.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
-      }});
+  out.push_back(
+      FieldDesc{"seed",
+                FieldKind::kInteger,
+                "",
+                "Seed of every random stream of the run",
+                0.0,
+                9007199254740991.0,
+                {},
+                [](const LinkSpec& s) { return FieldValue{static_cast<std::int64_t>(s.seed)}; },
+                [](LinkSpec& s, const FieldValue& v) {
+                  s.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
+                }});
   add_phy_fields(out);
   add_link_layer_fields(out);
   add_power_fields(out);

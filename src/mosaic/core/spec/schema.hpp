@@ -57,9 +57,10 @@ struct EnumNames;
 namespace schema_detail {
 
 template <class Section, class T>
-FieldDesc real(std::string key, Section LinkSpec::*section, T Section::*member, double lo, double hi,
-               std::string unit, std::string doc) {
-  FieldDesc f{std::move(key), FieldKind::kReal, std::move(unit), std::move(doc), lo, hi, {}, {}, {}};
+FieldDesc real(std::string key, Section LinkSpec::*section, T Section::*member, double lo,
+               double hi, std::string unit, std::string doc) {
+  FieldDesc f{
+      std::move(key), FieldKind::kReal, std::move(unit), std::move(doc), lo, hi, {}, {}, {}};
   f.get = [=](const LinkSpec& s) { return FieldValue{static_cast<double>(s.*section.*member)}; };
   f.set = [=](LinkSpec& s, const FieldValue& v) { s.*section.*member = std::get<double>(v); };
   return f;
@@ -69,8 +70,15 @@ template <class Section>
 FieldDesc optional_real(std::string key, Section LinkSpec::*section,
                         std::optional<double> Section::*member, double lo, double hi,
                         std::string unit, std::string doc) {
-  FieldDesc f{std::move(key), FieldKind::kOptionalReal, std::move(unit), std::move(doc), lo, hi,
-              {}, {}, {}};
+  FieldDesc f{std::move(key),
+              FieldKind::kOptionalReal,
+              std::move(unit),
+              std::move(doc),
+              lo,
+              hi,
+              {},
+              {},
+              {}};
   f.get = [=](const LinkSpec& s) {
     const auto& v = s.*section.*member;
     return v ? FieldValue{*v} : FieldValue{};
@@ -89,8 +97,15 @@ FieldDesc optional_real(std::string key, Section LinkSpec::*section,
 template <class Section>
 FieldDesc integer(std::string key, Section LinkSpec::*section, int Section::*member, int lo, int hi,
                   std::string unit, std::string doc) {
-  FieldDesc f{std::move(key), FieldKind::kInteger, std::move(unit), std::move(doc), double(lo),
-              double(hi), {}, {}, {}};
+  FieldDesc f{std::move(key),
+              FieldKind::kInteger,
+              std::move(unit),
+              std::move(doc),
+              double(lo),
+              double(hi),
+              {},
+              {},
+              {}};
   f.get = [=](const LinkSpec& s) { return FieldValue{std::int64_t{s.*section.*member}}; };
   f.set = [=](LinkSpec& s, const FieldValue& v) {
     s.*section.*member = static_cast<int>(std::get<std::int64_t>(v));

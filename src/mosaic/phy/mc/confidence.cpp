@@ -58,8 +58,8 @@ double beta_quantile(double a, double b, double p) {
 double incomplete_beta(double a, double b, double x) {
   if (x <= 0.0) return 0.0;
   if (x >= 1.0) return 1.0;
-  const double log_front = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
-                           a * std::log(x) + b * std::log1p(-x);
+  const double log_front =
+      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
   const double front = std::exp(log_front);
   if (x < (a + 1.0) / (a + b + 2.0)) return front * beta_fraction(a, b, x) / a;
   return 1.0 - front * beta_fraction(b, a, 1.0 - x) / b;

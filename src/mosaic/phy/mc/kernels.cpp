@@ -1,6 +1,5 @@
 #include "mosaic/phy/mc/kernels.hpp"
 
-
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -15,9 +14,8 @@
 // Each hot kernel is compiled for AVX-512, AVX2+FMA and the baseline, and the loader picks the
 // best the CPU has (GCC function multiversioning). The scalar references are compiled once.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_MC_CLONES                                                       \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"), \
-                 optimize("no-math-errno")))
+#define MOSAIC_MC_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #define MOSAIC_MC_INLINE __attribute__((always_inline)) inline
 #else
 #define MOSAIC_MC_CLONES
@@ -42,13 +40,24 @@ MOSAIC_MC_INLINE float ln_unit(float x) {
   const std::int32_t bits = std::bit_cast<std::int32_t>(x);
   std::int32_t e = (bits >> 23) - 127;
   float m = std::bit_cast<float>((bits & 0x007FFFFF) | 0x3F800000);
-  const bool big = m > 1.41421356f;
-  m = big ? 0.5f * m : m;
-  e = big ? e + 1 : e;
+  const std::int32_t big = m > 1.41421356f;  // arithmetic, not branches: vectorizes anywhere
+  m *= 1.0f - 0.5f * static_cast<float>(big);
+  e += big;
   const float s = (m - 1.0f) / (m + 1.0f);
   const float s2 = s * s;
   const float p = 1.0f + s2 * (1.0f / 3 + s2 * (1.0f / 5 + s2 * (1.0f / 7 + s2 * (1.0f / 9))));
   return static_cast<float>(e) * 0.69314718f + 2.0f * s * p;
+}
+
+// sqrt(x), x >= 0, to ~1e-7 relative without a library call: the libm sqrt may set errno, which
+// keeps compilers from vectorizing it unless the whole build says -fno-math-errno.
+MOSAIC_MC_INLINE float sqrt_nonneg(float x) {
+  float y = std::bit_cast<float>(0x5F375A86 - (std::bit_cast<std::int32_t>(x) >> 1));
+  const float h = 0.5f * x;
+  y = y * (1.5f - h * y * y);
+  y = y * (1.5f - h * y * y);
+  y = y * (1.5f - h * y * y);
+  return x * y;  // x = 0 gives 0 (y stays finite)
 }
 
 // Box-Muller pair from two Philox words: the angle goes through its half, h in [-pi/2, pi/2),
@@ -56,24 +65,25 @@ MOSAIC_MC_INLINE float ln_unit(float x) {
 MOSAIC_MC_INLINE void box_muller(std::uint32_t a, std::uint32_t b, float& z0, float& z1) {
   const float u1 = static_cast<float>(static_cast<std::int32_t>(a >> 1)) * 0x1.0p-31f + 0x1.0p-32f;
   const float r2 = -2.0f * ln_unit(u1);
-  const float r = __builtin_sqrtf(r2);  // the builtin: std::sqrt would not inline here
+  const float r = sqrt_nonneg(r2);
   const float h =
       3.14159265f * (static_cast<float>(static_cast<std::int32_t>(b >> 8)) * 0x1.0p-24f - 0.5f);
   const float h2 = h * h;
   const float sn =
-      h * (1.0f - h2 * (1.0f / 6 - h2 * (1.0f / 120 - h2 * (1.0f / 5040 - h2 * (1.0f / 362880 -
-                                                                             h2 / 39916800.0f)))));
+      h * (1.0f -
+           h2 * (1.0f / 6 -
+                 h2 * (1.0f / 120 - h2 * (1.0f / 5040 - h2 * (1.0f / 362880 - h2 / 39916800.0f)))));
   const float cs =
-      1.0f - h2 * (0.5f - h2 * (1.0f / 24 - h2 * (1.0f / 720 - h2 * (1.0f / 40320 -
-                                                                   h2 * (1.0f / 3628800 -
-                                                                         h2 / 479001600.0f)))));
+      1.0f -
+      h2 * (0.5f - h2 * (1.0f / 24 -
+                         h2 * (1.0f / 720 -
+                               h2 * (1.0f / 40320 - h2 * (1.0f / 3628800 - h2 / 479001600.0f)))));
   z0 = r * (cs * cs - sn * sn);
   z1 = r * (2.0f * sn * cs);
 }
 
 template <int N>
-inline void sos_fixed(const float* coef, float* state, const float* in, float* out,
-                      std::size_t n) {
+inline void sos_fixed(const float* coef, float* state, const float* in, float* out, std::size_t n) {
   float s1[N][kLanes], s2[N][kLanes];
   for (int s = 0; s < N; ++s)
     for (int l = 0; l < kLanes; ++l) {
@@ -102,7 +112,6 @@ inline void sos_fixed(const float* coef, float* state, const float* in, float* o
       state[(2 * s + 1) * kLanes + l] = s2[s][l];
     }
 }
-
 
 // Philox4x32-10 words of every lane: w[(4 q + j) * kLanes + l] = word j of counter q of lane l.
 void philox_words_scalar(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
@@ -143,8 +152,7 @@ __attribute__((target("avx2"))) inline void mulhilo8(__m256i x, __m256i m, __m25
   hi = _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
 }
 
-__attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key,
-                                                       std::uint32_t first_quad,
+__attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::uint32_t first_quad,
                                                        std::size_t quads, std::uint32_t* w) {
   constexpr int kVec = kLanes / 8;
   const __m256i m0 = _mm256_set1_epi32(static_cast<int>(kPhiloxM0));
@@ -300,8 +308,8 @@ void tx_lanes(const float* pulse, int taps_ui, int os, const float* bits, std::s
   }
 }
 
-void tx_lanes_reference(const float* pulse, int taps_ui, int os, const float* bits,
-                        std::size_t k0, std::size_t nbits, float base, float scale, float* out) {
+void tx_lanes_reference(const float* pulse, int taps_ui, int os, const float* bits, std::size_t k0,
+                        std::size_t nbits, float base, float scale, float* out) {
   for (int l = 0; l < kLanes; ++l)
     for (std::size_t n = 0; n < nbits * os; ++n) {
       const std::size_t k = n / os;
@@ -327,8 +335,7 @@ void fir_lanes(const float* taps, int ntaps, const float* in, float* out, std::s
   }
 }
 
-void fir_lanes_reference(const float* taps, int ntaps, const float* in, float* out,
-                         std::size_t n) {
+void fir_lanes_reference(const float* taps, int ntaps, const float* in, float* out, std::size_t n) {
   for (int l = 0; l < kLanes; ++l)
     for (std::size_t i = 0; i < n; ++i) {
       double acc = 0.0;
@@ -344,16 +351,16 @@ void axpy_lanes(float kappa, const float* x, float* acc, std::size_t n) {
 }
 
 MOSAIC_MC_CLONES
-void add_noise_lanes(const float* x, const float* u, float thermal_var, float shot_per_a,
-                     float* y, std::size_t n) {
+void add_noise_lanes(const float* x, const float* u, float thermal_var, float shot_per_a, float* y,
+                     std::size_t n) {
   for (std::size_t i = 0; i < n * kLanes; ++i) {
     const float v = thermal_var + shot_per_a * (x[i] > 0.0f ? x[i] : 0.0f);
-    y[i] = x[i] + u[i] * __builtin_sqrtf(v);
+    y[i] = x[i] + u[i] * sqrt_nonneg(v);
   }
 }
 
-void add_noise_lanes_reference(const float* x, const float* u, float thermal_var,
-                               float shot_per_a, float* y, std::size_t n) {
+void add_noise_lanes_reference(const float* x, const float* u, float thermal_var, float shot_per_a,
+                               float* y, std::size_t n) {
   for (std::size_t i = 0; i < n * kLanes; ++i) {
     const double v = thermal_var + static_cast<double>(shot_per_a) * std::max(x[i], 0.0f);
     y[i] = static_cast<float>(x[i] + u[i] * std::sqrt(v));

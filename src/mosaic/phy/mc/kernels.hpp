@@ -46,23 +46,22 @@ void sos_lanes_reference(const double* coef, int sections, double* state, const 
 // bits are 0/1 floats; pulse holds taps_ui * os samples of the response to one isolated bit.
 void tx_lanes(const float* pulse, int taps_ui, int os, const float* bits, std::size_t k0,
               std::size_t nbits, float base, float scale, float* out);
-void tx_lanes_reference(const float* pulse, int taps_ui, int os, const float* bits,
-                        std::size_t k0, std::size_t nbits, float base, float scale, float* out);
+void tx_lanes_reference(const float* pulse, int taps_ui, int os, const float* bits, std::size_t k0,
+                        std::size_t nbits, float base, float scale, float* out);
 
 // Sample-rate FIR: out[i kLanes + l] = sum_m taps[m] in[(i + ntaps - 1 - m) kLanes + l]; `in` holds
 // ntaps - 1 samples of history before the n new ones.
 void fir_lanes(const float* taps, int ntaps, const float* in, float* out, std::size_t n);
-void fir_lanes_reference(const float* taps, int ntaps, const float* in, float* out,
-                         std::size_t n);
+void fir_lanes_reference(const float* taps, int ntaps, const float* in, float* out, std::size_t n);
 
 // acc[i] += kappa * x[i] over n interleaved samples (crosstalk from one neighbour).
 void axpy_lanes(float kappa, const float* x, float* acc, std::size_t n);
 
 // Received signal plus receiver noise: y = x + u * sqrt(thermal_var + shot_per_a * max(x, 0)),
 // with u unit-variance filtered noise (shot noise follows the instantaneous photocurrent).
-void add_noise_lanes(const float* x, const float* u, float thermal_var, float shot_per_a,
-                     float* y, std::size_t n);
-void add_noise_lanes_reference(const float* x, const float* u, float thermal_var,
-                               float shot_per_a, float* y, std::size_t n);
+void add_noise_lanes(const float* x, const float* u, float thermal_var, float shot_per_a, float* y,
+                     std::size_t n);
+void add_noise_lanes_reference(const float* x, const float* u, float thermal_var, float shot_per_a,
+                               float* y, std::size_t n);
 
 }  // namespace mosaic::phy::mc

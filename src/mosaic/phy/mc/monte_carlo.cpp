@@ -1,23 +1,23 @@
 #include "mosaic/phy/mc/monte_carlo.hpp"
 
-#include <unsupported/Eigen/FFT>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <complex>
-#include <fmt/format.h>
 #include <memory>
 #include <numbers>
 #include <optional>
+#include <unsupported/Eigen/FFT>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/math/log_q.hpp"
-#include "mosaic/core/units.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/spec/enum_names.hpp"
+#include "mosaic/core/units.hpp"
 #include "mosaic/phy/mc/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
@@ -25,8 +25,8 @@
 namespace mosaic::phy::mc {
 namespace {
 
-constexpr int kSegmentBits = 64;   // bits per lane per segment
-constexpr int kWarmupBits = 96;    // settling of every filter before errors are counted
+constexpr int kSegmentBits = 64;    // bits per lane per segment
+constexpr int kWarmupBits = 96;     // settling of every filter before errors are counted
 constexpr double kTapFloor = 1e-7;  // relative level below which pulse tails are cut
 
 using Clock = std::chrono::steady_clock;
@@ -59,8 +59,7 @@ Section bilinear(const double n[3], const double d[3], double f_ref_hz, double f
   return s;
 }
 
-std::vector<Section> receiver_sections(const LinkSpec& spec, double ctle_peaking_db,
-                                       double fs_hz) {
+std::vector<Section> receiver_sections(const LinkSpec& spec, double ctle_peaking_db, double fs_hz) {
   std::vector<Section> out;
   const double f_tia = spec.rx.bandwidth_ghz * 1e9;
   switch (spec.rx.filter) {
@@ -206,8 +205,9 @@ class Engine {
     mode_ = mc_.mode;
     rate_equation_ = spec_.led.model == LedModel::kRateEquation;
     if (rate_equation_ && mode_ == McMode::kSymbol)
-      throw ConfigError("mc.mode", "\"symbol\"", "waveform or importance with led.model = "
-                                                 "rate_equation",
+      throw ConfigError("mc.mode", "\"symbol\"",
+                        "waveform or importance with led.model = "
+                        "rate_equation",
                         "symbol-rate superposition needs a linear chain");
     prbs_ = prbs_of(spec_.channel.pattern);
     const auto& layout = ev.layout();
@@ -292,9 +292,9 @@ class Engine {
       const double f_err = min_errors / mc_.target_errors;
       const double f_time = mc_.time_budget_s > 0 ? elapsed / mc_.time_budget_s : 0.0;
       if (options_.progress)
-        options_.progress->update(std::min(1.0, std::max({f_bits, f_err, f_time})),
-                                  fmt::format("{:.3g} bits, {:.0f} errors", bits_ * counted_.size(),
-                                              total_errors));
+        options_.progress->update(
+            std::min(1.0, std::max({f_bits, f_err, f_time})),
+            fmt::format("{:.3g} bits, {:.0f} errors", bits_ * counted_.size(), total_errors));
       if (min_errors >= mc_.target_errors && mode_ != McMode::kImportance) {
         reason = "target_errors";
         break;
@@ -354,7 +354,8 @@ class Engine {
     e.taps_ui = ch.tx.taps_ui;
     e.base_a = ch.base_a;
     e.swing_a = ch.swing_a;
-    for (const Section& s : rx_sections_) e.rx_sections.push_back({s.b[0], s.b[1], s.b[2], s.a[1], s.a[2]});
+    for (const Section& s : rx_sections_)
+      e.rx_sections.push_back({s.b[0], s.b[1], s.b[2], s.a[1], s.a[2]});
     e.noise_input_scale = noise_scale_;
     e.thermal_var_a2 = ev_.thermal_sigma_a() * ev_.thermal_sigma_a();
     e.shot_a2_per_a = ev_.shot_a2_per_a();
@@ -384,8 +385,8 @@ class Engine {
     const double fs = os_ / ui_s_;
     rx_sections_ = receiver_sections(spec_, ev_.ctle_peaking_db(), fs);
     for (const Section& s : rx_sections_) {
-      rx_coef_.insert(rx_coef_.end(), {float(s.b[0]), float(s.b[1]), float(s.b[2]),
-                                       float(s.a[1]), float(s.a[2])});
+      rx_coef_.insert(rx_coef_.end(),
+                      {float(s.b[0]), float(s.b[1]), float(s.b[2]), float(s.a[1]), float(s.a[2])});
     }
     // Unit white noise through the receiver must come out with unit variance at any instant,
     // as the statistical eye's thermal sigma is the rms at the sample: scale by 1/||h||.
@@ -405,9 +406,9 @@ class Engine {
     // skew becomes a non-negative whole-sample delay.
     double sigma = ev_.fiber().sigma_s;
     if (!rate_equation_ && spec_.led.filter == FilterShape::kGaussian) {
-      const double s_led = std::sqrt(std::numbers::ln2) /
-                           (2.0 * std::numbers::pi * nominal_led_f3db_hz(spec_) *
-                            std::exp(-4.0 * spec_.led.bandwidth_sigma));
+      const double s_led =
+          std::sqrt(std::numbers::ln2) / (2.0 * std::numbers::pi * nominal_led_f3db_hz(spec_) *
+                                          std::exp(-4.0 * spec_.led.bandwidth_sigma));
       sigma = std::sqrt(sigma * sigma + s_led * s_led);
     }
     double min_skew = 0.0;
@@ -701,8 +702,8 @@ class Engine {
     // Photodiode current: own light plus the neighbours' leakage, same instants.
     std::copy(ch.photo.begin(), ch.photo.end(), sc.x.begin());
     for (const Neighbour& nb : ch.neighbours)
-      axpy_lanes(static_cast<float>(nb.kappa), channels_[slot_[nb.index]].photo.data(),
-                 sc.x.data(), ns);
+      axpy_lanes(static_cast<float>(nb.kappa), channels_[slot_[nb.index]].photo.data(), sc.x.data(),
+                 ns);
     const int nsec = static_cast<int>(rx_sections_.size());
     sos_lanes(rx_coef_.data(), nsec, ch.rx_state.data(), sc.x.data(), sc.x.data(), ns);
     std::copy(ch.y_tail.begin(), ch.y_tail.end(), sc.y.begin());
@@ -868,8 +869,8 @@ class Engine {
       if (t < 0) t += period;
       const int tb = std::min(e.time_bins - 1, static_cast<int>(t / period * e.time_bins));
       for (int l = 0; l < kLanes; ++l) {
-        const int ab = std::clamp(static_cast<int>((y[i * kLanes + l] - a0) * inv), 0,
-                                  e.amplitude_bins - 1);
+        const int ab =
+            std::clamp(static_cast<int>((y[i * kLanes + l] - a0) * inv), 0, e.amplitude_bins - 1);
         ++e.counts[static_cast<std::size_t>(ab) * e.time_bins + tb];
       }
     }

@@ -16,10 +16,10 @@ namespace mosaic::phy::mc {
 // Monte Carlo figures of one channel.
 struct McChannelResult {
   int index = 0;
-  double bits = 0.0;    // decisions counted (importance: trials)
-  double errors = 0.0;  // wrong decisions (importance: error events under the biased noise)
-  double ber = 0.0;     // point estimate (importance: likelihood-ratio weighted)
-  double ci_low = 0.0;  // confidence interval of the BER at McSpec::confidence (Clopper-Pearson;
+  double bits = 0.0;     // decisions counted (importance: trials)
+  double errors = 0.0;   // wrong decisions (importance: error events under the biased noise)
+  double ber = 0.0;      // point estimate (importance: likelihood-ratio weighted)
+  double ci_low = 0.0;   // confidence interval of the BER at McSpec::confidence (Clopper-Pearson;
   double ci_high = 1.0;  //   importance: normal approximation of the weighted mean)
   double stat_eye_ber = 0.0;  // the statistical eye's BER at the same phase and threshold
   double phase_ui = 0.0;      // sampling phase used, from the pulse peak
@@ -81,8 +81,8 @@ struct EngineChain {
   int samples_per_ui = 0;
   std::vector<double> tx_pulse;  // response to one bit, taps_ui * samples_per_ui samples
   int taps_ui = 0;
-  double base_a = 0.0;   // photocurrent of all-zeros data
-  double swing_a = 0.0;  // scale of tx_pulse
+  double base_a = 0.0;                             // photocurrent of all-zeros data
+  double swing_a = 0.0;                            // scale of tx_pulse
   std::vector<std::array<double, 5>> rx_sections;  // {b0, b1, b2, a1, a2} each, a0 = 1
   double noise_input_scale = 1.0;  // white N(0,1) times this, through rx: unit variance
   double thermal_var_a2 = 0.0;
