@@ -6,7 +6,6 @@
 #include "mosaic/core/spec/presets.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
-#include "mosaic/link/channel_ecc.hpp"
 
 namespace mosaic::link {
 namespace {
@@ -137,15 +136,18 @@ TEST(Acceptance, MoreFailuresThanSparesNeverSilent) {
       EXPECT_EQ(r.link_state, LinkState::kDegraded);  // one dead channel masked by the ECC
       EXPECT_TRUE(r.bit_exact);
     } else {
+      // Six lanes erased for good: more than distance 4 guarantees, so the link flags those
+      // periods (the decoder still resolves independent erasures, so the data is mostly right).
       EXPECT_EQ(r.link_state, LinkState::kDown);
-      EXPECT_GT(r.fec.uncorrectable, 0u);
+      EXPECT_GT(r.flagged_rows, 0u);
     }
     EXPECT_FALSE(r.spares_exhausted.empty());
   }
 }
 
 // The acceptance run: 10^10 host bits, as many channel failures as spares at random times, BER
-// 1e-6 on every channel. About 10 s in a release build.
+// 1e-6 on every channel. Three failing lanes are erased at once in some periods (the default seed
+// has them), so this exercises the decoder beyond 3 erasures. About 4 s in a release build.
 TEST(SlowAcceptance, TenGigabitsWithSpareFailures) {
   LinkSpec spec = preset("800g");
   RelayOptions opt;
@@ -159,17 +161,16 @@ TEST(SlowAcceptance, TenGigabitsWithSpareFailures) {
     std::swap(pool[i], pool[i + rng.next_u32() % (410 - i)]);
     opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
   }
-  dbg::on = true;
   const auto r = run_relay(spec, opt);
-  dbg::on = false;
-  // Known gap (docs/link.md): when two failing channels are masked at once and a background
-  // error lands in the same bit time, a handful of bit times stay uncorrected (flagged by the
-  // link); the host FEC corrects every one of them.
-  EXPECT_LE(r.bit_errors, 64u);
-  EXPECT_EQ(r.bit_errors > 0, r.ecc_uncorrectable_bit_times > 0);
+  EXPECT_TRUE(r.bit_exact);
+  EXPECT_EQ(r.bit_errors, 0u);
+  EXPECT_EQ(r.ecc_uncorrectable_bit_times, 0u);
+  EXPECT_EQ(r.flagged_rows, 0u);
   EXPECT_EQ(r.fec.uncorrectable, 0u);
   EXPECT_EQ(r.fec.miscorrected, 0u);
+  EXPECT_EQ(r.fec.clean, r.fec.codewords);
   EXPECT_FALSE(r.silent_corruption);
+  EXPECT_TRUE(r.spares_exhausted.empty());
   EXPECT_GE(r.bits_out, opt.host_bits);
   EXPECT_EQ(r.swaps.size(), 50u);
   RecordProperty("wall_s", std::to_string(r.wall_s));

@@ -140,5 +140,57 @@ TEST(ChannelEcc, CorrectsAnySingleChannelAndFlagsDoubles) {
   EXPECT_EQ(f, clean);
 }
 
+// Three erased lanes plus one BIP-located error is four erasures: beyond the "any <= 3" guarantee
+// of distance 4, but solvable whenever the four columns are independent (the acceptance run has
+// such bit times while three failing channels wait for spares).
+TEST(ChannelEcc, ThreeErasedLanesPlusALocatedError) {
+  const auto cfg = config(400, 10, Striping::kBit);
+  ChannelEcc ecc(cfg);
+  const int rows = 8;
+  const int rs = cfg.row_slots();
+  std::vector<std::uint64_t> frame(std::size_t(rows) * rs, 0);
+  Rng rng(5, RngPurpose::kLinkPayload, 0);
+  for (int k = 0; k < rows; ++k)
+    for (int s : cfg.data_slot) frame[k * rs + s] = rng.next_u64();
+  ecc.encode(frame, rows);
+  const auto clean = frame;
+  const int e1 = cfg.data_slot[10], e2 = cfg.data_slot[200], e3 = 4;  // 4: a check lane
+  const int x = cfg.data_slot[77], y = cfg.data_slot[300];
+  std::vector<std::uint16_t> cand(rs, 0);
+  cand[e1] = cand[e2] = cand[e3] = 0xFFFF;
+  cand[x] = 1u << 3;  // x's BIP lane 3 disagreed
+  cand[y] = 1u << 3;  // so did y's, at another bit time
+  auto f = clean;
+  for (int k = 0; k < rows; ++k)
+    for (int s : {e1, e2, e3}) f[k * rs + s] = ~f[k * rs + s];  // every bit wrong
+  f[2 * rs + x] ^= std::uint64_t{1} << 19;                      // bit time 19: lane 3
+  f[5 * rs + y] ^= std::uint64_t{1} << 35;                      // bit time 35: lane 3
+  std::vector<std::uint32_t> per(rs, 0);
+  EccDecodeStats st;
+  ecc.decode(f, rows, cand, per, st);
+  EXPECT_EQ(st.uncorrectable_bit_times, 0u);
+  EXPECT_EQ(f, clean);
+  EXPECT_EQ(per[x], 1u);
+  EXPECT_EQ(per[y], 1u);
+
+  // Two erased lanes and an error its BIP missed (two errors cancelled in one lane): corrected
+  // only where a single used slot explains it, otherwise flagged, never guessed.
+  cand.assign(rs, 0);
+  cand[e1] = cand[e2] = 0xFFFF;
+  f = clean;
+  for (int k = 0; k < rows; ++k)
+    for (int s : {e1, e2}) f[k * rs + s] = 0;
+  f[3 * rs + x] ^= std::uint64_t{1} << 7;
+  const unsigned other = unsigned(x ^ e1 ^ e2);  // the other single-error explanation
+  EccDecodeStats st3;
+  ecc.decode(f, rows, cand, per, st3);
+  if (cfg.slot_used[other]) {
+    EXPECT_EQ(st3.uncorrectable_bit_times, 1u);
+  } else {
+    EXPECT_EQ(st3.uncorrectable_bit_times, 0u);
+    EXPECT_EQ(f, clean);
+  }
+}
+
 }  // namespace
 }  // namespace mosaic::link

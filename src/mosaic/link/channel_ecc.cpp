@@ -31,6 +31,16 @@ void ChannelEcc::encode(std::span<std::uint64_t> frame, int rows) {
   }
 }
 
+unsigned ChannelEcc::ErasedBasis::reduce(unsigned v, std::uint32_t& used) const {
+  // Rows were each reduced by the earlier ones, so one pass in insertion order clears every pivot.
+  for (std::size_t i = 0; i < vec.size(); ++i)
+    if (v & pivot[i]) {
+      v ^= vec[i];
+      used ^= comb[i];
+    }
+  return v;
+}
+
 void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
                         std::span<const std::uint16_t> candidates,
                         std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats) {
@@ -38,20 +48,35 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
   const int r = config_->check_bits;
   const int m = config_->slots_per_group;
   const int rs = config_->row_slots();
-  // Suspect lists per (group, BIP lane), built once per period.
-  std::vector<std::array<std::vector<int>, 16>> cand(config_->groups);
+  const unsigned parity_bit = 1u << r;
+  erased_.assign(config_->groups, ErasedBasis{});
+  suspects_.resize(config_->groups);
+  for (auto& lanes : suspects_)
+    for (auto& l : lanes) l.clear();
+  for (int s : config_->active_slots) {
+    if (candidates[s] != 0xFFFF) continue;
+    ErasedBasis& e = erased_[s / m];
+    const std::uint32_t bit = e.slots.size() < 32 ? std::uint32_t{1} << e.slots.size() : 0;
+    e.slots.push_back(s);
+    std::uint32_t comb = bit;
+    const unsigned v = e.reduce(unsigned(s % m) | parity_bit, comb);
+    if (v == 0 || bit == 0) {
+      e.independent = false;  // a codeword lies inside the erased lanes: their bits are ambiguous
+      continue;
+    }
+    e.vec.push_back(v);
+    e.pivot.push_back(1u << (31 - __builtin_clz(v)));
+    e.comb.push_back(comb);
+  }
   for (int s : config_->active_slots) {
     const std::uint16_t mask = candidates[s];
-    if (mask == 0) continue;
+    if (mask == 0 || mask == 0xFFFF) continue;
+    const ErasedBasis& e = erased_[s / m];
+    std::uint32_t comb = 0;
+    const unsigned red = e.reduce(unsigned(s % m) | parity_bit, comb);
     for (int l = 0; l < 16; ++l)
-      if ((mask >> l) & 1u) cand[s / m][l].push_back(s);
+      if ((mask >> l) & 1u) suspects_[s / m][l].push_back({s % m, red, comb});
   }
-  // The single fully erased lane of each group, if there is exactly one (-1 otherwise).
-  std::vector<int> erased(config_->groups, -1), erased_n(config_->groups, 0);
-  for (int s : config_->active_slots)
-    if (candidates[s] == 0xFFFF && ++erased_n[s / m] == 1) erased[s / m] = s;
-  for (int g = 0; g < config_->groups; ++g)
-    if (erased_n[g] != 1) erased[g] = -1;
   for (int k = 0; k < rows; ++k) {
     bool bad = false;
     std::uint64_t* row = frame.data() + std::size_t(k) * rs;
@@ -63,77 +88,101 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
       while (any) {
         const int t = __builtin_ctzll(any);
         any &= any - 1;
-        unsigned s = 0;
+        unsigned s = unsigned((parity >> t) & 1u) << r;
         for (int i = 0; i < r; ++i) s |= unsigned((syn_[i] >> t) & 1u) << i;
-        decode_bit(row, g, t, s, unsigned((parity >> t) & 1u), cand[g][t & 15], erased[g],
-                   candidates, corrected_per_slot, stats, bad);
+        decode_bit(row, g, t, s, suspects_[g][t & 15], corrected_per_slot, stats, bad);
       }
     }
     if (bad) stats.uncorrectable_rows.push_back(k);
   }
 }
 
-void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned s, unsigned p,
-                            const std::vector<int>& cand, int erased,
-                            std::span<const std::uint16_t> candidates,
+void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syndrome,
+                            const std::vector<Suspect>& suspects,
                             std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats,
                             bool& bad) {
+  const int r = config_->check_bits;
   const int m = config_->slots_per_group;
   const int base = group * m;
-  const std::uint16_t lane_bit = std::uint16_t(1u << (bit & 15));
-  auto used = [&](unsigned col) { return config_->slot_used[base + col] != 0; };
-  auto suspect = [&](unsigned col) { return (candidates[base + col] & lane_bit) != 0; };
-  std::array<unsigned, 3> fix{};
-  int fix_n = 0;
-  int matches = 0;
-  if (static_cast<int>(cand.size()) <= kMaxCandidates) {
-    // Every set of <= 3 suspects whose columns XOR to the syndrome (odd size iff p = 1).
-    if (p == 1 && used(s) && suspect(s)) {
-      ++matches;
-      fix = {s, 0, 0};
-      fix_n = 1;
-    }
-    for (std::size_t i = 0; i < cand.size(); ++i) {
-      const unsigned a = unsigned(cand[i] - base);
-      for (std::size_t j = i + 1; j < cand.size(); ++j) {
-        const unsigned b = unsigned(cand[j] - base);
-        if (p == 0) {
-          if ((a ^ b) == s) {
-            ++matches;
-            fix = {a, b, 0};
-            fix_n = 2;
+  const unsigned parity_bit = 1u << r;
+  const ErasedBasis& erased = erased_[group];
+  auto flip = [&](int col) {
+    row[base + col] ^= std::uint64_t{1} << bit;
+    ++corrected_per_slot[base + col];
+    ++stats.corrected_bits;
+  };
+  auto flip_erased = [&](std::uint32_t comb) {
+    for (std::size_t i = 0; comb; ++i, comb >>= 1)
+      if (comb & 1u) flip(erased.slots[i] - base);
+  };
+  auto fail = [&] {
+    ++stats.uncorrectable_bit_times;
+    bad = true;
+  };
+  if (!erased.independent) return fail();
+
+  // Step 1: the erased lanes absorb whatever lies in their span; the suspects must supply the
+  // rest, with as few of them as possible.
+  std::uint32_t comb = 0;
+  const unsigned target = erased.reduce(syndrome, comb);
+  if (target == 0) return flip_erased(comb);
+  const int n = static_cast<int>(suspects.size());
+  if (n <= kMaxCandidates) {
+    std::array<int, 3> fix{};
+    int fix_n = 0, found = 0;
+    // Every match of one size is counted so that a tie is seen; a larger size is only tried when
+    // no smaller one matched.
+    for (int w = 1; w <= 3 && found == 0; ++w) {
+      for (int i = 0; i < n; ++i) {
+        const unsigned a = suspects[i].reduced;
+        if (w == 1) {
+          if (a == target) fix = {i, 0, 0}, fix_n = 1, ++found;
+          continue;
+        }
+        for (int j = i + 1; j < n; ++j) {
+          const unsigned ab = a ^ suspects[j].reduced;
+          if (w == 2) {
+            if (ab == target) fix = {i, j, 0}, fix_n = 2, ++found;
+            continue;
           }
-        } else {
-          const unsigned c = s ^ a ^ b;
-          if (c > b && used(c) && suspect(c)) {
-            ++matches;
-            fix = {a, b, c};
-            fix_n = 3;
-          }
+          for (int q = j + 1; q < n; ++q)
+            if ((ab ^ suspects[q].reduced) == target) fix = {i, j, q}, fix_n = 3, ++found;
         }
       }
     }
-  }
-  if (matches != 1) {
-    const unsigned other = erased >= 0 ? s ^ unsigned(erased - base) : 0;
-    if (matches == 0 && p == 1 && used(s)) {
-      fix = {s, 0, 0};  // plain SECDED: a single error outside the suspects
-      fix_n = 1;
-    } else if (matches == 0 && p == 0 && erased >= 0 && other != 0 && used(other)) {
-      // One erased lane plus one error anywhere: within distance 4 (2 * 1 + 1 < 4).
-      fix = {unsigned(erased - base), other, 0};
-      fix_n = 2;
-    } else {
-      ++stats.uncorrectable_bit_times;
-      bad = true;
-      return;
+    if (found > 1) return fail();
+    if (found == 1) {
+      std::uint32_t lanes = comb;
+      for (int i = 0; i < fix_n; ++i) {
+        lanes ^= suspects[fix[i]].comb;
+        flip(suspects[fix[i]].col);
+      }
+      return flip_erased(lanes);
     }
   }
-  for (int i = 0; i < fix_n; ++i) {
-    row[base + fix[i]] ^= std::uint64_t{1} << bit;
-    ++corrected_per_slot[base + fix[i]];
-    ++stats.corrected_bits;
+
+  // Step 2: one error outside the suspects. It equals the syndrome plus some combination of
+  // erased columns; with one erased lane exactly one such combination has odd weight (1 erasure +
+  // 1 error is within distance 4), with more it must be the only one that is a used slot.
+  const int ne = static_cast<int>(erased.slots.size());
+  if (ne > kMaxErasedForUnlocated) return fail();
+  int hits = 0;
+  unsigned col = 0;
+  std::uint32_t with = 0;
+  for (std::uint32_t sub = 0; sub < (std::uint32_t{1} << ne); ++sub) {
+    unsigned v = syndrome;
+    for (int i = 0; i < ne; ++i)
+      if ((sub >> i) & 1u) v ^= unsigned(erased.slots[i] - base) | parity_bit;
+    if (!(v & parity_bit)) continue;
+    const unsigned c = v & (parity_bit - 1);
+    if (!config_->slot_used[base + c]) continue;
+    ++hits;
+    col = c;
+    with = sub;
   }
+  if (hits != 1) return fail();
+  flip(int(col));
+  flip_erased(with);
 }
 
 }  // namespace mosaic::link

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -7,7 +8,6 @@
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
-namespace dbg { inline bool on = false; inline std::vector<std::vector<std::uint64_t>> truth(8); }
 
 // What one decode pass found.
 struct EccDecodeStats {
@@ -20,15 +20,19 @@ struct EccDecodeStats {
 // time, computed 64 bit times at once (bit-sliced over the time-major frame, see LinkConfig).
 //
 // Decoding uses erasure hints: candidates[slot] is a 16-bit mask of the BIP lanes (bit time mod 16)
-// in which that slot is suspected this period (its BIP-16 disagreed there, its marker was lost, or
-// it is a known failing channel: 0xFFFF). At a bit time with a non-zero syndrome the decoder looks
-// for the unique set of at most three suspected slots that explains it (distance 4 makes any such
-// set of <= 3 erasures unique). Without a unique explanation it falls back to plain SECDED: a
-// single error is corrected, a pair made of the group's one fully erased lane and any other lane
-// is corrected (one erasure plus one error is within distance 4), anything else is flagged
-// uncorrectable and left alone. So a known dead channel plus one background error in the same bit
-// time is still corrected, which is what keeps a 10^10-bit run at BER 1e-6 bit-exact while a
-// failing channel waits for its spare.
+// in which that slot is suspected this period. 0xFFFF marks an erased lane (a known failing
+// channel, a lost marker, many BIP errors): its bits are unknown, about half of them wrong. Other
+// bits are "located" suspects: a BIP-16 lane that disagreed, so that slot is wrong at one or a few
+// of the ~1000 bit times of that lane. Per bit time with a non-zero syndrome the decoder takes the
+// most likely error pattern, provided it is the only one of its kind:
+//   1. any pattern on the erased lanes plus the fewest located suspects (0..3) that explains the
+//      syndrome: solved modulo the span of the erased columns, so it works for every erased set
+//      whose columns are independent (always for <= 3 erased lanes, distance 4), alongside any
+//      number of suspects; two explanations with the same fewest suspects are flagged;
+//   2. otherwise one error on a lane that is neither erased nor suspected (plain SECDED when
+//      nothing is erased; with erased lanes, the single used slot that fits), else flagged.
+// A suspect is wrong at a given bit time with probability ~1e-3 and an unflagged lane at ~1e-6, so
+// this order is the likelihood order; a tie within a step is flagged uncorrectable and left alone.
 class ChannelEcc {
  public:
   explicit ChannelEcc(const LinkConfig& config);
@@ -39,18 +43,36 @@ class ChannelEcc {
   void decode(std::span<std::uint64_t> frame, int rows, std::span<const std::uint16_t> candidates,
               std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats);
 
-  // Largest suspect list searched exhaustively per lane; beyond it plain SECDED is used.
+  // Largest located-suspect list per BIP lane that is searched; beyond it only step 2 applies.
   static constexpr int kMaxCandidates = 12;
+  // Erased lanes per group the unlocated-error search (step 2) enumerates combinations of.
+  static constexpr int kMaxErasedForUnlocated = 3;
 
  private:
-  void decode_bit(std::uint64_t* row, int group, int bit, unsigned s, unsigned p,
-                  const std::vector<int>& cand, int erased,
-                  std::span<const std::uint16_t> candidates,
-                  std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats, bool& bad);
+  // The span of a group's erased columns (with the overall-parity bit), in echelon form, so a
+  // syndrome can be reduced modulo it; `comb` records which erased lanes each row is made of.
+  struct ErasedBasis {
+    std::vector<int> slots;  // erased slots of the group
+    std::vector<unsigned> vec, pivot;
+    std::vector<std::uint32_t> comb;
+    bool independent = true;
+    unsigned reduce(unsigned v, std::uint32_t& used) const;
+  };
+  struct Suspect {
+    int col;
+    unsigned reduced;    // column modulo the erased span
+    std::uint32_t comb;  // erased lanes taken out by that reduction
+  };
+
+  void decode_bit(std::uint64_t* row, int group, int bit, unsigned syndrome,
+                  const std::vector<Suspect>& suspects, std::span<std::uint32_t> corrected_per_slot,
+                  EccDecodeStats& stats, bool& bad);
 
   const LinkConfig* config_;
   std::vector<std::uint64_t> scratch_;
   std::vector<std::uint64_t> syn_;
+  std::vector<ErasedBasis> erased_;                             // per group, this decode call
+  std::vector<std::array<std::vector<Suspect>, 16>> suspects_;  // per group and BIP lane
 };
 
 }  // namespace mosaic::link

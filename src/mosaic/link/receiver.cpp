@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <cstdio>
 
 #include "mosaic/link/kernels.hpp"
 
@@ -290,8 +289,6 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     if (!config_->has_ecc()) corrected_slot_[e.slot] = std::popcount(unsigned(mask));
     candidates_[e.slot] = mask;
   }
-  std::vector<std::uint64_t> dbg_rx;
-  if (dbg::on) dbg_rx = frame_;
   bool erased = false;
   for (int s : active) {
     if (suspect_[s] || pending_[s].spare >= 0) candidates_[s] = 0xFFFF;
@@ -300,31 +297,6 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
 
   last_.ecc = EccDecodeStats{};
   ecc_.decode(frame_, words, candidates_, corrected_slot_, last_.ecc);
-  if (dbg::on) {
-    const auto& tr = dbg::truth[m % 8];
-    for (int k = 0; k < words; ++k) {
-      std::uint64_t resid = 0, orig = 0;
-      for (int s : active) {
-        resid |= frame_[std::size_t(k) * rs + s] ^ tr[std::size_t(k) * rs + s];
-        orig |= dbg_rx[std::size_t(k) * rs + s] ^ tr[std::size_t(k) * rs + s];
-      }
-      bool flagged = std::find(last_.ecc.uncorrectable_rows.begin(), last_.ecc.uncorrectable_rows.end(), k) != last_.ecc.uncorrectable_rows.end();
-      while (resid) {
-        const int t = __builtin_ctzll(resid);
-        resid &= resid - 1;
-        std::printf("DBG m=%lld row=%d bit=%d lane=%d flagged=%d\n  cands:", (long long)m, k, t, t & 15, int(flagged));
-        for (int s : active) if ((candidates_[s] >> (t & 15)) & 1u) std::printf(" %d(%04x)", s, candidates_[s]);
-        std::printf("\n  errs:");
-        for (int s : active) if (((dbg_rx[std::size_t(k) * rs + s] ^ tr[std::size_t(k) * rs + s]) >> t) & 1u) {
-          std::uint64_t ta = 0; for (int kk = 0; kk < words; ++kk) ta ^= tr[std::size_t(kk) * rs + s];
-          std::printf(" %d(cand %04x ch %d port %d susp %d pend %d bipacc %04x biptrue %04x)", s, candidates_[s], channel_of_slot_[s], channel_of_slot_[s] >= 0 ? port_of_channel_[channel_of_slot_[s]] : -9, int(suspect_[s]), pending_[s].spare, bip16(acc_[s]), bip16(ta));
-        }
-        std::printf("\n  resid:");
-        for (int s : active) if (((frame_[std::size_t(k) * rs + s] ^ tr[std::size_t(k) * rs + s]) >> t) & 1u) std::printf(" %d", s);
-        std::printf("\n");
-      }
-    }
-  }
   last_.all_rows_flagged = false;
   if (!config_->has_ecc()) {
     last_.all_rows_flagged = lost;  // a lost channel without ECC: nothing of the period is sure

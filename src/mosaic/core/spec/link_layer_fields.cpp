@@ -1,5 +1,5 @@
 #include "mosaic/core/spec/schema.hpp"
-#include "mosaic/link/striping_names.hpp"
+#include "mosaic/core/spec/striping.hpp"
 
 namespace mosaic {
 

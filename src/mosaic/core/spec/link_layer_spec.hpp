@@ -1,12 +1,8 @@
 #pragma once
 
-namespace mosaic {
+#include "mosaic/core/spec/striping.hpp"
 
-// How host bits are dealt onto the data channels (and so how host FEC symbols land on channels).
-// kBit: consecutive host bits go to consecutive channels (one bit per channel per bit time; a dead
-// unmasked channel among 400 puts ~14 bits into every 5440-bit RS(544,514) codeword).
-// kWord: 64 consecutive host bits go to one channel (bursts of 64 bits, ~7 symbols, per hit).
-enum class Striping { kBit, kWord };
+namespace mosaic {
 
 // Bit-exact link layer between the host lanes and the optical channels (PHYSICS.md section 6).
 struct LinkLayerSpec {

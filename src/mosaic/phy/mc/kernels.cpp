@@ -52,7 +52,8 @@ MOSAIC_MC_INLINE float ln_unit(float x) {
 // sqrt(x), x >= 0, to ~1e-7 relative without a library call: the libm sqrt may set errno, which
 // keeps compilers from vectorizing it unless the whole build says -fno-math-errno.
 MOSAIC_MC_INLINE float sqrt_nonneg(float x) {
-  float y = std::bit_cast<float>(0x5F375A86 - (std::bit_cast<std::int32_t>(x) >> 1));
+  // Unsigned: x may be -0.0f (u1 rounded to 1), whose sign bit must not overflow the subtraction.
+  float y = std::bit_cast<float>(0x5F375A86u - (std::bit_cast<std::uint32_t>(x) >> 1));
   const float h = 0.5f * x;
   y = y * (1.5f - h * y * y);
   y = y * (1.5f - h * y * y);
