@@ -42,15 +42,15 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   }
   r.assumptions = r.phy.assumptions;
   if (r.monte_carlo)
-    r.assumptions.push_back(
+    r.assumptions.emplace_back(
         "Monte Carlo: bit-true waveforms (16 independent lanes per channel), noise injected at the "
         "TIA input and filtered, shot noise scaled by the instantaneous photocurrent, "
         "jittered sampling at the statistical eye's phase and threshold; see docs/monte_carlo.md");
-  r.assumptions.push_back(
+  r.assumptions.emplace_back(
       "Roles: dead pixels mapped out; the lowest-BER live channels carry data, the next ones ECC, "
       "the rest are spares");
   if (options.margin)
-    r.assumptions.push_back(
+    r.assumptions.emplace_back(
         "Optical margin: uniform launch-power loss on every channel until the "
         "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
   for (const auto* more : {&r.power.assumptions, &r.reliability.assumptions})
