@@ -6,12 +6,11 @@
 #include <optional>
 #include <vector>
 
-#include "mosaic/core/spec/enum_names.hpp"
-#include "mosaic/core/spec/schema.hpp"
-
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/spec/enum_names.hpp"
 #include "mosaic/core/spec/loader.hpp"
+#include "mosaic/core/spec/schema.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/simulate.hpp"
 #include "mosaic/report/text_summary.hpp"

@@ -177,17 +177,24 @@ TEST(ClosedForm, PulseThroughGaussianFiberHasRectPlusGaussianVariance) {
   EXPECT_NEAR(std::sqrt(var) / std::sqrt(t * t / 12 + fiber.sigma_s * fiber.sigma_s), 1.0, 0.01);
 }
 
-TEST(ClosedForm, WorstCaseCrosstalkEyeClosure) {
-  // A 3x3 array of equal channels; the centre has 4 edge and 4 diagonal aggressors. With
-  // negligible noise the vertical opening is the swing minus every aggressor's full swing.
-  LinkSpec s = textbook_channel(-20.0, NoiseModel::kThermal, 0.001);
+// A 3x3 array of equal textbook channels: the centre (index 4) has 4 edge and 4 diagonal
+// aggressors with the given leakage.
+LinkSpec crosstalk_square(double power_dbm, double noise_pa_rthz, double adjacent_db,
+                          double diagonal_db) {
+  LinkSpec s = textbook_channel(power_dbm, NoiseModel::kThermal, noise_pa_rthz);
   s.array.rows = 3;
   s.array.cols = 3;
   s.array.data_channels = 9;
   s.fiber.crosstalk = true;
-  s.fiber.xt_adjacent_db = -15.0;
-  s.fiber.xt_diagonal_db = -20.0;
+  s.fiber.xt_adjacent_db = adjacent_db;
+  s.fiber.xt_diagonal_db = diagonal_db;
   s.fiber.xt_growth_per_m = 0.0;
+  return s;
+}
+
+TEST(ClosedForm, WorstCaseCrosstalkEyeClosure) {
+  // With negligible noise the vertical opening is the swing minus every aggressor's full swing.
+  const LinkSpec s = crosstalk_square(-20.0, 0.001, -15.0, -20.0);
   const ChannelResult c = evaluate(s).channels[4];
   const Levels lv = levels_of(s);
   const double swing = lv.mu1 - lv.mu0;
@@ -199,14 +206,7 @@ TEST(ClosedForm, WorstCaseCrosstalkEyeClosure) {
 }
 
 TEST(ClosedForm, CrosstalkBerMatchesAggressorPatternEnumeration) {
-  LinkSpec s = textbook_channel(-19.0, NoiseModel::kThermal, 10.0);
-  s.array.rows = 3;
-  s.array.cols = 3;
-  s.array.data_channels = 9;
-  s.fiber.crosstalk = true;
-  s.fiber.xt_adjacent_db = -12.0;
-  s.fiber.xt_diagonal_db = -16.0;
-  s.fiber.xt_growth_per_m = 0.0;
+  const LinkSpec s = crosstalk_square(-19.0, 10.0, -12.0, -16.0);
   const ChannelResult c = evaluate(s).channels[4];
   const Levels lv = levels_of(s);
   const double swing = lv.mu1 - lv.mu0;

@@ -57,7 +57,7 @@ struct LinkSummary {
   double log10_median_ber = 0.0;
   double log10_mean_ber = 0.0;
   double log10_worst_ber = 0.0;
-  int over_threshold = 0;          // active channels with BER above the KP4 pre-FEC threshold
+  int over_threshold = 0;  // active channels with BER above the KP4 pre-FEC threshold
   bool margin_computed = false;
   double optical_margin_db = 0.0;  // launch power that can be lost before the worst active
                                    // channel reaches the threshold (negative: already above)

@@ -107,14 +107,11 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
     }
     nlohmann::json eyes = nlohmann::json::array();
     for (const auto& e : mc.eyes) eyes.push_back(eye_to_json(e));
-    j["monte_carlo"] = {{"mode", std::string(enum_name(mc.mode))},
-                        {"samples_per_ui", mc.samples_per_ui},
-                        {"confidence", r.spec.mc.confidence},
-                        {"channels", mc.channels.size()},
-                        {"bits_per_channel", mc.bits_per_channel},
-                        {"total_bits", mc.total_bits},
-                        {"stop_reason", mc.stop_reason},
-                        {"eyes", std::move(eyes)}};
+    j["monte_carlo"] = {
+        {"mode", std::string(enum_name(mc.mode))}, {"samples_per_ui", mc.samples_per_ui},
+        {"confidence", r.spec.mc.confidence},      {"channels", mc.channels.size()},
+        {"bits_per_channel", mc.bits_per_channel}, {"total_bits", mc.total_bits},
+        {"stop_reason", mc.stop_reason},           {"eyes", std::move(eyes)}};
   }
   j["channels"] = std::move(channels);
   const auto& s = r.link;

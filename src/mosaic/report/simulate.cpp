@@ -3,8 +3,8 @@
 #include <chrono>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/link/assign_roles.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic::report {
 
