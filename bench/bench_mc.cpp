@@ -89,6 +89,28 @@ void BM_WaveformFullDesign(benchmark::State& state) {
   state.counters["threads"] = resolve_threads(static_cast<int>(state.range(0)));
 }
 
+// One importance-sampling estimate of a channel at BER ~1e-12 (1e6 trials, one core): the
+// issue asks for under a minute per estimate.
+void BM_ImportanceEstimateAt1e12(benchmark::State& state) {
+  LinkSpec spec = preset("prototype");
+  spec.fiber.length_m = 20.0;
+  spec.led.power_sigma_db = 0;
+  spec.coupling.sigma_db = 0;
+  double lo = -40, hi = 0;
+  for (int it = 0; it < 30; ++it) {
+    spec.rx.power_dbm = 0.5 * (lo + hi);
+    phy::LinkEvaluator ev(spec);
+    (ev.evaluate_channel(kChannel, false).ber > 1e-12 ? lo : hi) = *spec.rx.power_dbm;
+  }
+  spec.rx.power_dbm = hi;
+  spec.mc.mode = McMode::kImportance;
+  spec.mc.max_bits = 1e6;
+  double ber = 0;
+  for (auto _ : state) ber = run_channels(spec, {kChannel}, 1).channels[0].ber;
+  state.counters["ber"] = ber;
+}
+
+BENCHMARK(BM_ImportanceEstimateAt1e12)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 BENCHMARK(BM_WaveformSingleChannel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK(BM_SymbolSingleChannel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK(BM_WaveformFullDesign)
