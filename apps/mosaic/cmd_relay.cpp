@@ -10,6 +10,7 @@
 #include "mosaic/link/relay.hpp"
 #include "mosaic/report/relay_json.hpp"
 #include "spec_options.hpp"
+#include "terminal_progress.hpp"
 
 namespace mosaic::cli {
 namespace {
@@ -96,7 +97,10 @@ const RegisterCommand kRelay(40, [](CLI::App& parent) -> Runner {
         opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
       }
     }
+    TerminalProgress progress("relay");
+    opt.progress = &progress;
     const link::RelayResult r = link::run_relay(spec, opt);
+    progress.finish();
     if (args->json) {
       std::printf("%s\n", report::relay_to_json(r).dump(2).c_str());
     } else {

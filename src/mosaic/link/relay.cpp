@@ -1,5 +1,7 @@
 #include "mosaic/link/relay.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -125,6 +127,11 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   std::deque<InFlight> reverse;
   FecTally fec(cfg.frame_bits);
   for (std::int64_t i = 0; i <= data_periods; ++i) {
+    if (options.progress && i % 256 == 0) {
+      const double bits = static_cast<double>(i) * cfg.host_bits_per_period();
+      options.progress->update(static_cast<double>(i) / (data_periods + 1),
+                               fmt::format("{:.3g} host bits", bits));
+    }
     const std::int64_t n = training + i;
     while (!reverse.empty() && reverse.front().deliver <= n) {
       tx.receive(reverse.front().message);

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/core/progress.hpp"
 #include "mosaic/core/spec/link_spec.hpp"
 #include "mosaic/link/channel_model.hpp"
 #include "mosaic/link/events.hpp"
@@ -21,9 +22,10 @@ using HostSink = std::function<void(std::int64_t index, std::span<const std::uin
 struct RelayOptions {
   std::uint64_t host_bits = 1'000'000'000;  // rounded up to whole marker periods
   FaultPlan faults;
-  HostSource source;  // empty: random bits from Rng(seed, kLinkPayload, 0, period)
-  HostSink sink;      // optional
-  bool train = true;  // link-up training picks the lane map; else the identity map
+  HostSource source;             // empty: random bits from Rng(seed, kLinkPayload, 0, period)
+  HostSink sink;                 // optional
+  bool train = true;             // link-up training picks the lane map; else the identity map
+  Progress* progress = nullptr;  // told of host bits relayed so far
 };
 
 // What the host's RS(544,514) decoder makes of the relayed stream, codeword by codeword (5440
