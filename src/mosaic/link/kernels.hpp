@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -9,9 +10,38 @@ namespace mosaic::link {
 // is element (i, j) of a 64x64 bit matrix. Each kernel has a plain scalar reference beside it that
 // the tests compare against.
 
+// Instruction sets a kernel can run on. kAvx512 needs AVX-512 F/BW/VBMI and GFNI (e.g. Zen 4, Ice
+// Lake and later); the build stays portable (no -march) and picks it at run time, so one binary
+// gives identical bits everywhere, only at different speeds.
+enum class KernelIsa { kPortable, kAvx512 };
+// The fastest set this CPU supports (checked once).
+KernelIsa best_kernel_isa();
+// Whether this CPU can run kernels compiled for `isa`.
+bool kernel_isa_supported(KernelIsa isa);
+
 // In-place transpose of a 64x64 bit matrix: afterwards bit i of a[j] is the old bit j of a[i].
 void transpose64(std::uint64_t* a);
 void transpose64_reference(std::uint64_t* a);
+// Transposes `blocks` consecutive 64-word matrices in place with the given instruction set (which
+// must be supported).
+void transpose64_blocks(std::uint64_t* a, std::size_t blocks, KernelIsa isa);
+
+// Bit striping of one frame row over `lanes` (D) lanes: the row is a stream of 64*D host bits
+// (D words, LSB first) read as 64 rows of D bits; lane d's word gets bit j = stream bit j*D + d,
+// i.e. a 64 x D bit-matrix transpose.
+//
+// bit_stripe_row: `stream` must be readable for D + 1 words (the extra word is read, never used);
+// `lanes_out` must hold bit_stripe_scratch_words(D) words: lane d's word ends up in lanes_out[d],
+// the words past D are scratch.
+// bit_destripe_row: the inverse. `lanes_in` holds bit_stripe_scratch_words(D) words, lane d's word
+// at lanes_in[d]; it is used as scratch (overwritten). Writes exactly D words of `stream`.
+std::size_t bit_stripe_scratch_words(int lanes);
+void bit_stripe_row(const std::uint64_t* stream, int lanes, std::uint64_t* lanes_out,
+                    KernelIsa isa);
+void bit_destripe_row(std::uint64_t* lanes_in, int lanes, std::uint64_t* stream, KernelIsa isa);
+// Bit-by-bit references: lanes_out / stream of exactly D words.
+void bit_stripe_row_reference(const std::uint64_t* stream, int lanes, std::uint64_t* lanes_out);
+void bit_destripe_row_reference(const std::uint64_t* lanes_in, int lanes, std::uint64_t* stream);
 
 // XOR of all words.
 std::uint64_t xor_all(std::span<const std::uint64_t> words);

@@ -88,17 +88,22 @@ class Engine {
     span_ = in.victim.pulse->span_ui;
     const double jitter_samples = in.jitter_rms_ui * os_;
     if (jitter_samples > 0.05) {
-      // +-3.5 sigma holds all but 5e-4 of the jitter distribution's weight.
-      margin_ = static_cast<int>(std::ceil(3.5 * jitter_samples));
+      // Jitter is continuous but the phases are whole samples: the Gaussian is integrated on a
+      // grid of an eighth of a sample (+-3.5 sigma, all but 5e-4 of its weight), with ln BER
+      // interpolated linearly between the two neighbouring sample phases. Weights on whole
+      // samples alone would understate the jitter's variance when it is below a sample.
+      const double reach = 3.5 * jitter_samples;
+      margin_ = static_cast<int>(std::ceil(reach)) + 1;
+      const int steps = std::max(8, static_cast<int>(std::ceil(reach * 8.0)));
       double sum = 0.0;
-      for (int m = -margin_; m <= margin_; ++m) {
-        const double w = std::exp(-0.5 * m * m / (jitter_samples * jitter_samples));
-        log_w_.push_back(w);
+      for (int j = -steps; j <= steps; ++j) {
+        const double tau = reach * j / steps;
+        const double m = std::floor(tau);
+        const double w = std::exp(-0.5 * tau * tau / (jitter_samples * jitter_samples));
+        jitter_.push_back({static_cast<int>(m), tau - m, w});
         sum += w;
       }
-      for (auto& w : log_w_) w = std::log(w / sum);
-    } else {
-      log_w_.push_back(0.0);
+      for (auto& t : jitter_) t.log_w = std::log(t.log_w / sum);
     }
     cache_.resize(2 * (os_ + margin_) + 1);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
@@ -246,12 +251,24 @@ class Engine {
     return acc.value();
   }
 
+  // Jitter average from jitter-free ln BER at whole-sample offsets: at(m) = ln BER0(s + m).
+  template <class At>
+  double with_jitter(At&& at) const {
+    LogSumExp acc;
+    for (const JitterTap& t : jitter_) {
+      const double lo = at(t.m);
+      acc.add(t.log_w + (t.frac == 0.0 ? lo : (1.0 - t.frac) * lo + t.frac * at(t.m + 1)));
+    }
+    return acc.value();
+  }
+
   // ln BER with jitter at phase s.
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
-    LogSumExp acc;
-    for (int m = -margin_; m <= margin_; ++m) acc.add(log_w_[m + margin_] + log_ber0(s + m, d));
-    return acc.value();
+    std::array<double, 64> l0{};
+    const int n = std::min(2 * margin_ + 1, 64);
+    for (int i = 0; i < n; ++i) l0[i] = log_ber0(s - margin_ + i, d);
+    return with_jitter([&](int m) { return l0[std::clamp(m + margin_, 0, n - 1)]; });
   }
 
   // ln BER at every phase in [-os, os) for a fixed threshold, indexed by index(s).
@@ -264,9 +281,7 @@ class Engine {
         out[index(s)] = l0[index(s)];
         continue;
       }
-      LogSumExp acc;
-      for (int m = -margin_; m <= margin_; ++m) acc.add(log_w_[m + margin_] + l0[index(s + m)]);
-      out[index(s)] = acc.value();
+      out[index(s)] = with_jitter([&](int m) { return l0[index(s + m)]; });
     }
     return out;
   }
@@ -398,8 +413,13 @@ class Engine {
   const StatEyeInput& in_;
   int os_ = 0;
   int span_ = 0;
+  struct JitterTap {
+    int m;         // whole-sample offset below the jitter instant
+    double frac;   // fraction of a sample above it
+    double log_w;  // ln of the tap's share of the Gaussian
+  };
   int margin_ = 0;
-  std::vector<double> log_w_;
+  std::vector<JitterTap> jitter_;
   std::vector<PhaseDistribution> cache_;
   std::vector<double> taps_;
   std::vector<double> scratch_;
