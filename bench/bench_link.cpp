@@ -9,6 +9,7 @@
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/spec/presets.hpp"
 #include "mosaic/link/host_fec.hpp"
+#include "mosaic/link/kernels.hpp"
 #include "mosaic/link/receiver.hpp"
 #include "mosaic/link/transmitter.hpp"
 
@@ -38,6 +39,30 @@ void BM_Pipeline(benchmark::State& state) {
       double(cfg.host_bits_per_period()) * state.iterations() / 1e9, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Pipeline)->Arg(0)->Arg(1)->ArgNames({"word_striping"})->Unit(benchmark::kMillisecond);
+
+// The bit-striping row kernels alone (one frame row of the 800g design: 400 lanes), per
+// instruction set; host_Gbps counts the row's 25600 host bits.
+void BM_BitStripeRow(benchmark::State& state) {
+  const int lanes = static_cast<int>(state.range(0));
+  const auto isa = state.range(1) ? KernelIsa::kAvx512 : KernelIsa::kPortable;
+  if (!kernel_isa_supported(isa)) return state.SkipWithError("instruction set not supported");
+  std::vector<std::uint64_t> stream(lanes + 1), lanes_buf(bit_stripe_scratch_words(lanes));
+  Rng rng(3, RngPurpose::kLinkPayload, 0);
+  for (auto& w : stream) w = rng.next_u64();
+  for (auto _ : state) {
+    bit_stripe_row(stream.data(), lanes, lanes_buf.data(), isa);
+    benchmark::DoNotOptimize(lanes_buf.data());
+    bit_destripe_row(lanes_buf.data(), lanes, stream.data(), isa);
+    benchmark::DoNotOptimize(stream.data());
+  }
+  state.counters["host_Gbps"] =
+      benchmark::Counter(64.0 * lanes * state.iterations() / 1e9, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_BitStripeRow)
+    ->Args({400, 0})
+    ->Args({400, 1})
+    ->Args({410, 1})
+    ->ArgNames({"lanes", "avx512"});
 
 template <class Decoder>
 void decode_bench(benchmark::State& state) {

@@ -25,6 +25,20 @@ TEST(Kernels, TransposeMatchesReference) {
   }
 }
 
+TEST(Kernels, TransposeBlocksMatchReference) {
+  // The dispatched multi-block transpose on the fastest instruction set of this CPU (and the
+  // portable one), against the reference.
+  Rng rng(9, RngPurpose::kLinkPayload, 0);
+  for (KernelIsa isa : {KernelIsa::kPortable, best_kernel_isa()}) {
+    std::vector<std::uint64_t> a(5 * 64), b;
+    for (auto& w : a) w = rng.next_u64();
+    b = a;
+    transpose64_blocks(a.data(), 5, isa);
+    for (int blk = 0; blk < 5; ++blk) transpose64_reference(b.data() + 64 * blk);
+    EXPECT_EQ(a, b) << "isa " << int(isa);
+  }
+}
+
 TEST(Kernels, HammingFoldMatchesReference) {
   Rng rng(8, RngPurpose::kLinkPayload, 1);
   for (int r = 1; r <= 10; ++r) {

@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/link/kernels.hpp"
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
@@ -16,7 +17,8 @@ namespace mosaic::link {
 // contiguous stretch of the host stream:
 //   kWord: host word k*D + d goes whole to data lane d.
 //   kBit:  bit time j of row k carries host bits (k*D*64 + j*D + d) on lane d: a 64 x D bit-matrix
-//          transpose, done as ceil(D/64) 64x64 kernel transposes per row.
+//          transpose per row (kernels.hpp: bit_stripe_row / bit_destripe_row, ceil(D/64) 64x64
+//          transposes on the fastest instruction set the CPU has).
 class Gearbox {
  public:
   explicit Gearbox(const LinkConfig& config);
@@ -27,8 +29,20 @@ class Gearbox {
   void destripe(std::span<const std::uint64_t> frame, std::span<std::uint64_t> host);
 
  private:
+  // Lanes [lane, lane + count) sit in slots [slot, slot + count): with one SECDED group the data
+  // slots are long runs between the check lanes (8 runs for 400 lanes), so rows are moved with
+  // a few block copies instead of one indexed access per lane.
+  struct Run {
+    int lane, slot, count;
+  };
+  void to_slots(const std::uint64_t* lanes, std::uint64_t* row) const;
+  void from_slots(const std::uint64_t* row, std::uint64_t* lanes) const;
+
   const LinkConfig* config_;
-  std::vector<std::uint64_t> block_;  // 64 words for the kernel transposes
+  KernelIsa isa_;
+  std::vector<Run> runs_;  // empty when runs would be short (several groups): indexed copy
+  std::vector<std::uint64_t> lanes_;     // one row in lane order (+ transpose scratch), kBit only
+  std::vector<std::uint64_t> last_row_;  // the period's last host row + 1 zero word, kBit only
 };
 
 }  // namespace mosaic::link
