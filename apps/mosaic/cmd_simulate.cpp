@@ -26,6 +26,7 @@ struct SimulateArgs {
   bool json = false;
   bool all_bathtubs = false;
   bool no_margin = false;
+  bool degradation = false;
   std::string out_dir;
   std::string method = "stat";
   std::optional<double> bits;
@@ -75,6 +76,7 @@ int run_simulate(const SimulateArgs& args) {
   options.threads = args.threads;
   options.progress = &progress;
   options.margin = !args.no_margin;
+  options.degradation = args.degradation;
   options.monte_carlo = args.method == "mc" || !args.eyes.empty();  // an eye needs the waveforms
   options.mc_channels = parse_channel_list(args.channels);
   options.eye_channels = args.eyes;
@@ -144,6 +146,10 @@ const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
   cmd->add_flag("--bathtubs", args->all_bathtubs,
                 "Include every channel's bathtub curves in the JSON (default: the worst one)");
   cmd->add_flag("--no-margin", args->no_margin, "Skip the optical-margin search (faster)");
+  cmd->add_flag(
+      "--degradation", args->degradation,
+      "Age the microLEDs over the service life, re-evaluate every channel at "
+      "reliability.degradation_steps points and swap in spares: spares used and worst BER");
   cmd->add_option("--method", args->method,
                   "stat: statistical eye only; mc: also the Monte Carlo engine (mc.* keys)")
       ->check(CLI::IsMember({"stat", "mc"}));

@@ -82,6 +82,24 @@ TEST(Cli, JsonIsByteIdenticalForOneAndTwoThreadsOutsideTiming) {
   EXPECT_EQ(a["spec"]["fiber"]["length_m"], 25.0);
 }
 
+TEST(Cli, DegradationAddsTheAgeingSection) {
+  const CliRun r = run("simulate --preset prototype --no-margin --degradation --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("degradation"));
+  const int steps = j["spec"]["reliability"]["degradation_steps"].get<int>();
+  // One evaluation at age 0 and one per step, until the link runs out of good spares.
+  const auto& d = j["degradation"];
+  EXPECT_GE(d["steps"].size(), 2u);
+  if (d["failed"].get<bool>()) {
+    EXPECT_LE(d["steps"].size(), static_cast<std::size_t>(steps + 1));
+  } else {
+    EXPECT_EQ(d["steps"].size(), static_cast<std::size_t>(steps + 1));
+  }
+  EXPECT_TRUE(j["degradation"].contains("spares_used"));
+  EXPECT_TRUE(j["degradation"].contains("worst_log10_ber"));
+}
+
 TEST(Cli, OutWritesReportAndCsv) {
   const std::string dir = testing::TempDir() + "mosaic_out";
   const CliRun r = run("simulate --preset prototype --no-margin --out " + dir);

@@ -9,6 +9,7 @@
 #include "mosaic/phy/evaluate.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
 #include "mosaic/power/power_budget.hpp"
+#include "mosaic/reliability/degradation.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 
 namespace mosaic::report {
@@ -31,7 +32,8 @@ struct LinkReport {
   power::PowerBudget power;
   reliability::LinkReliability reliability;
   std::vector<std::string> assumptions;
-  std::optional<phy::mc::McResult> monte_carlo;  // when asked (simulate --method mc)
+  std::optional<reliability::DegradationResult> degradation;  // when asked
+  std::optional<phy::mc::McResult> monte_carlo;               // when asked (simulate --method mc)
   Timing timing;
 };
 

@@ -95,6 +95,10 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
     const bool active = c.role == phy::ChannelRole::kData || c.role == phy::ChannelRole::kEcc;
     if (active && (worst < 0 || c.log10_ber > r.phy.channels[worst].log10_ber)) worst = c.index;
   }
+  if (r.degradation) {
+    j["degradation"] = degradation_to_json(*r.degradation);
+    j["degradation"].erase("assumptions");
+  }
   if (r.monte_carlo) {
     const auto& mc = *r.monte_carlo;
     for (const auto& m : mc.channels) {

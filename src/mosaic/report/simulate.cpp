@@ -29,6 +29,12 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   }
   r.power = power::budget(spec);
   r.reliability = reliability::link_reliability(spec);
+  if (options.degradation) {
+    reliability::DegradationOptions d;
+    d.threads = options.threads;
+    d.progress = options.progress;
+    r.degradation = reliability::simulate_degradation(spec, d);
+  }
   const auto t2 = Clock::now();
   if (options.monte_carlo) {
     // Same chain and CTLE setting as the statistical eye; its phases and thresholds are used.
@@ -55,6 +61,9 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
         "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
   for (const auto* more : {&r.power.assumptions, &r.reliability.assumptions})
     r.assumptions.insert(r.assumptions.end(), more->begin(), more->end());
+  if (r.degradation)
+    r.assumptions.insert(r.assumptions.end(), r.degradation->assumptions.begin(),
+                         r.degradation->assumptions.end());
   r.timing.phy_s = std::chrono::duration<double>(t1 - t0).count();
   r.timing.margin_s = std::chrono::duration<double>(t2 - t1).count();
   r.timing.total_s = std::chrono::duration<double>(Clock::now() - t0).count();

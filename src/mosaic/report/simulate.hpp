@@ -14,6 +14,7 @@ struct SimulateOptions {
   bool margin = true;    // compute the optical margin (re-evaluates the weakest channels)
   bool bathtubs = true;  // keep per-channel bathtub curves
   // Monte Carlo after the statistical eye (spec.mc sets the engine and its stop rules).
+  bool degradation = false;  // age the LEDs over the service life (reliability.degradation_*)
   bool monte_carlo = false;
   std::vector<int> mc_channels;   // empty = every live channel
   std::vector<int> eye_channels;  // channels whose eye diagram is kept

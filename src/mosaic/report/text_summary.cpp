@@ -60,6 +60,15 @@ std::string text_summary(const LinkReport& r) {
   out += fmt::format("Reliab.  link FIT {:.2f} over {:.0f} years with {} spares, AFR {:.2e}\n",
                      r.reliability.link_fit, s.reliability.service_life_years, r.reliability.spares,
                      r.reliability.afr);
+  if (r.degradation) {
+    const auto& d = *r.degradation;
+    out += fmt::format("Ageing   {} of {} spares used over {:.0f} years, worst active BER {}; {}\n",
+                       d.spares_used, d.spares_at_start, s.reliability.service_life_years,
+                       ber_text(d.worst_log10_ber),
+                       d.failed ? fmt::format("runs out of good spares at {:.1f} years",
+                                              d.failure_age_years.value_or(0.0))
+                                : "survives its service life");
+  }
   const bool ok = l.over_threshold == 0 && l.capacity_ok;
   out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
                                          : "does NOT meet the host FEC threshold");
