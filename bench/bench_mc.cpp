@@ -52,19 +52,10 @@ phy::mc::McResult run_channels(const LinkSpec& spec, std::vector<int> channels, 
   return phy::mc::monte_carlo(ev, stat, o);
 }
 
-void BM_WaveformSingleChannel(benchmark::State& state) {
-  const LinkSpec spec = single_channel_spec(2e6);
-  double bits = 0, wall = 0;
-  for (auto _ : state) {
-    const auto r = run_channels(spec, {kChannel}, 1);
-    bits += r.total_bits;
-    wall += r.wall_s;
-  }
-  state.counters["bits_per_s"] = bits / wall;
-}
-
-void BM_SymbolSingleChannel(benchmark::State& state) {
-  const LinkSpec spec = single_channel_spec(2e6, McMode::kSymbol);
+// One channel, one thread, in the mode given by the argument (0 waveform, 1 symbol-rate).
+void BM_SingleChannel(benchmark::State& state) {
+  const LinkSpec spec =
+      single_channel_spec(2e6, state.range(0) == 0 ? McMode::kWaveform : McMode::kSymbol);
   double bits = 0, wall = 0;
   for (auto _ : state) {
     const auto r = run_channels(spec, {kChannel}, 1);
@@ -111,8 +102,13 @@ void BM_ImportanceEstimateAt1e12(benchmark::State& state) {
 }
 
 BENCHMARK(BM_ImportanceEstimateAt1e12)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
-BENCHMARK(BM_WaveformSingleChannel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
-BENCHMARK(BM_SymbolSingleChannel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+BENCHMARK(BM_SingleChannel)
+    ->ArgName("symbol")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
 BENCHMARK(BM_WaveformFullDesign)
     ->Arg(1)
     ->Arg(0)

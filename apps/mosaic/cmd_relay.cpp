@@ -47,7 +47,7 @@ void read_phy_report(const std::string& path, int channels, link::FaultPlan& pla
   }
 }
 
-const RegisterCommand kRelay(40, [](CLI::App& parent) -> Runner {
+const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
   auto args = std::make_shared<RelayArgs>();
   auto* cmd = parent.add_subcommand(
       "relay",

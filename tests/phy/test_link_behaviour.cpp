@@ -124,7 +124,8 @@ TEST(LinkBehaviour, ForwardedClockCostsAgainstPerChannelCdr) {
   const double cdr = median_log10_ber(s);
   s.rx.clock = ClockMode::kForwardedClock;
   const double forwarded = median_log10_ber(s);
-  EXPECT_GE(forwarded, cdr);
+  // 60 ps rms of skew (a seventh of a UI) cannot be free once the row shares one phase.
+  EXPECT_GT(forwarded, cdr);
 }
 
 TEST(LinkBehaviour, CtleHelpsAtLength) {

@@ -81,6 +81,11 @@ void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels,
 
 PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options) {
   LinkEvaluator ev(spec, options.extra_loss_db);
+  return evaluate(ev, options);
+}
+
+PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
+  const LinkSpec& spec = ev.spec();
   PhyResult result;
   const std::size_t n = ev.layout().channels.size();
   result.channels.resize(n);

@@ -10,6 +10,8 @@
 
 namespace mosaic::phy {
 
+class LinkEvaluator;
+
 struct EvalOptions {
   int threads = 0;  // 0 = all cores; results do not depend on it
   Progress* progress = nullptr;
@@ -35,6 +37,9 @@ struct PhyResult {
 // seed and runs the statistical eye on every live channel, crosstalk from its live neighbours in.
 // Roles are not assigned here (see link::assign_roles).
 PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options = {});
+// The same on an evaluator the caller keeps (e.g. to run Monte Carlo on the same array and pulse
+// responses afterwards); options.extra_loss_db is then ignored: it was fixed when `ev` was built.
+PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options = {});
 
 // How much launch power every channel can lose (dB, uniformly, crosstalk scaling with it) before
 // the worst of the `active` channels reaches `target_ber`; negative when it is already above.

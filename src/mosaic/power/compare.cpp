@@ -4,6 +4,27 @@
 #include <limits>
 
 namespace mosaic::power {
+namespace {
+
+// The figures every row shares, baseline or design; FIT ratio against the design.
+ComparisonRow make_row(std::string id, std::string name, double rate_gbps, double reach_m,
+                       double w_per_end, double link_fit, double latency_ns, double cable_m,
+                       const DesignFigures& design) {
+  ComparisonRow r;
+  r.id = std::move(id);
+  r.name = std::move(name);
+  r.rate_gbps = rate_gbps;
+  r.reach_m = reach_m;
+  r.reaches = reach_m >= cable_m;
+  r.w_per_end = w_per_end;
+  r.pj_per_bit = w_per_end / rate_gbps * 1e3;
+  r.link_fit = link_fit;
+  r.latency_ns = latency_ns;
+  r.fit_ratio = design.link_fit > 0.0 ? link_fit / design.link_fit : 0.0;
+  return r;
+}
+
+}  // namespace
 
 Comparison compare(const DesignFigures& design, const BaselineCatalog& catalog, double cable_m) {
   Comparison c;
@@ -19,34 +40,16 @@ Comparison compare(const DesignFigures& design, const BaselineCatalog& catalog, 
   }
   for (const auto& b : catalog.entries) {
     if (b.rate_gbps != c.rate_gbps) continue;
-    ComparisonRow r;
-    r.id = b.id;
-    r.name = b.name;
-    r.rate_gbps = b.rate_gbps;
-    r.reach_m = b.reach_m;
-    r.reaches = b.reach_m >= cable_m;
-    r.w_per_end = b.w_per_end;
-    r.pj_per_bit = b.w_per_end / b.rate_gbps * 1e3;
-    r.link_fit = b.link_fit;
-    r.latency_ns = b.latency_ns;
+    ComparisonRow r = make_row(b.id, b.name, b.rate_gbps, b.reach_m, b.w_per_end, b.link_fit,
+                               b.latency_ns, cable_m, design);
     r.design_power_saving = b.w_per_end > 0.0 ? 1.0 - design.w_per_end / b.w_per_end : 0.0;
-    r.fit_ratio = design.link_fit > 0.0 ? b.link_fit / design.link_fit : 0.0;
     r.source = "reach: " + b.reach_source + "; power: " + b.power_source +
                "; FIT: " + b.fit_source + "; latency: " + b.latency_source;
     c.rows.push_back(std::move(r));
   }
-  ComparisonRow d;
-  d.id = "design";
-  d.name = design.name;
+  ComparisonRow d = make_row("design", design.name, design.rate_gbps, design.reach_m,
+                             design.w_per_end, design.link_fit, design.latency_ns, cable_m, design);
   d.is_design = true;
-  d.rate_gbps = design.rate_gbps;
-  d.reach_m = design.reach_m;
-  d.reaches = design.reach_m >= cable_m;
-  d.w_per_end = design.w_per_end;
-  d.pj_per_bit = design.w_per_end / design.rate_gbps * 1e3;
-  d.link_fit = design.link_fit;
-  d.latency_ns = design.latency_ns;
-  d.fit_ratio = design.link_fit > 0.0 ? 1.0 : 0.0;
   d.source = "this model (power::budget, reliability::link_reliability)";
   c.rows.push_back(std::move(d));
   c.assumptions = {

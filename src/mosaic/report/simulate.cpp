@@ -18,7 +18,9 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   eval.threads = options.threads;
   eval.progress = options.progress;
   eval.bathtubs = options.bathtubs;
-  r.phy = phy::evaluate(spec, eval);
+  // One evaluator for the statistical eye and Monte Carlo: same array, CTLE and pulse responses.
+  phy::LinkEvaluator ev(spec);
+  r.phy = phy::evaluate(ev, eval);
   const auto t1 = Clock::now();
   r.link = link::assign_roles(spec, r.phy.channels);
   if (options.margin) {
@@ -37,8 +39,7 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   }
   const auto t2 = Clock::now();
   if (options.monte_carlo) {
-    // Same chain and CTLE setting as the statistical eye; its phases and thresholds are used.
-    phy::LinkEvaluator ev(spec, {}, r.phy.ctle_peaking_db);
+    // The statistical eye's phases and thresholds are where Monte Carlo samples.
     phy::mc::McOptions mc;
     mc.channels = options.mc_channels;
     mc.eye_channels = options.eye_channels;
