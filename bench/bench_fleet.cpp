@@ -3,7 +3,7 @@
 // default 800G design over 5 years.
 #include <benchmark/benchmark.h>
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/reliability/fleet.hpp"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
 

@@ -2,7 +2,7 @@
 // (460 channels, crosstalk on, optical-margin search included) as `mosaic simulate` runs it.
 #include <benchmark/benchmark.h>
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/report/simulate.hpp"
 

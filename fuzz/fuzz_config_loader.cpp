@@ -3,7 +3,7 @@
 #include <string>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/loader.hpp"
+#include "mosaic/core/design/loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -6,7 +6,7 @@
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/loader.hpp"
+#include "mosaic/core/design/loader.hpp"
 #include "mosaic/power/baseline.hpp"
 #include "mosaic/power/compare.hpp"
 #include "mosaic/power/power_budget.hpp"

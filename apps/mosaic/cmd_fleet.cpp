@@ -6,7 +6,7 @@
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/loader.hpp"
+#include "mosaic/core/design/loader.hpp"
 #include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/report/reliability_json.hpp"

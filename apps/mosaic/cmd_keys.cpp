@@ -2,8 +2,8 @@
 #include <string>
 
 #include "command.hpp"
-#include "mosaic/core/spec/presets.hpp"
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic::cli {
 namespace {

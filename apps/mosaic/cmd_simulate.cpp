@@ -8,9 +8,9 @@
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/enum_names.hpp"
-#include "mosaic/core/spec/loader.hpp"
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/schema.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/simulate.hpp"
 #include "mosaic/report/text_summary.hpp"

@@ -1,6 +1,6 @@
 #include "spec_options.hpp"
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 
 namespace mosaic::cli {
 

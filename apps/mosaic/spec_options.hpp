@@ -2,7 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "mosaic/core/spec/loader.hpp"
+#include "mosaic/core/design/loader.hpp"
 
 namespace mosaic::cli {
 

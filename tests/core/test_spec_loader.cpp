@@ -3,9 +3,9 @@
 #include <string>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/loader.hpp"
-#include "mosaic/core/spec/presets.hpp"
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
 namespace {

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "mosaic/core/rng.hpp"
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
 

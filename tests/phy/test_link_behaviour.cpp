@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/array_layout.hpp"
 #include "mosaic/phy/evaluate.hpp"
 

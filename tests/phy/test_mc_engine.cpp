@@ -12,7 +12,7 @@
 
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/mc/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"

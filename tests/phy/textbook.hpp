@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 
 namespace mosaic::test {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 
 namespace mosaic::power {
 namespace {

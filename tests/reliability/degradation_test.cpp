@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 
 namespace mosaic::reliability {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/reliability/markov.hpp"
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "mosaic/core/spec/presets.hpp"
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/schema.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/simulate.hpp"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "mosaic/core/progress.hpp"
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/link/channel_model.hpp"
 #include "mosaic/link/events.hpp"
 #include "mosaic/link/host_fec.hpp"

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/core/spec/enum_names.hpp"
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic::phy {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "mosaic/core/progress.hpp"
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/channel_result.hpp"
 
 namespace mosaic::phy {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mosaic/core/spec/phy_spec.hpp"
+#include "mosaic/core/design/phy_spec.hpp"
 
 namespace mosaic::phy {
 

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/array_layout.hpp"
 #include "mosaic/phy/channel_result.hpp"
 #include "mosaic/phy/fiber.hpp"

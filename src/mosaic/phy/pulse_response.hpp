@@ -3,7 +3,7 @@
 #include <complex>
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/fiber.hpp"
 
 namespace mosaic::phy {

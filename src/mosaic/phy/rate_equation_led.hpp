@@ -2,7 +2,7 @@
 
 #include <span>
 
-#include "mosaic/core/spec/phy_spec.hpp"
+#include "mosaic/core/design/phy_spec.hpp"
 
 namespace mosaic::phy {
 

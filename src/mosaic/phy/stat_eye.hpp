@@ -3,7 +3,7 @@
 #include <optional>
 #include <vector>
 
-#include "mosaic/core/spec/phy_spec.hpp"
+#include "mosaic/core/design/phy_spec.hpp"
 #include "mosaic/phy/channel_result.hpp"
 #include "mosaic/phy/pulse_response.hpp"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/reliability/markov.hpp"
 #include "mosaic/reliability/model.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/reliability/lifetime.hpp"
 
 namespace mosaic::reliability {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/channel_result.hpp"
 #include "mosaic/phy/evaluate.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "mosaic/core/spec/enum_names.hpp"
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/version.hpp"
 #include "mosaic/report/power_json.hpp"
 #include "mosaic/report/reliability_json.hpp"

@@ -1,6 +1,6 @@
 #include "mosaic/report/spec_json.hpp"
 
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic::report {
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 
 namespace mosaic::report {
 

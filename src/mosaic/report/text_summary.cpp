@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "mosaic/core/spec/enum_names.hpp"
+#include "mosaic/core/design/enum_names.hpp"
 
 namespace mosaic::report {
 namespace {

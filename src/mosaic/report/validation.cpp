@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/report/simulate.hpp"
 
 namespace mosaic::report {

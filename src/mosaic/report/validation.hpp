@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 
 namespace mosaic::report {
 

@@ -16,7 +16,7 @@
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
-#include "mosaic/core/spec/enum_names.hpp"
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/units.hpp"
 #include "mosaic/phy/mc/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"

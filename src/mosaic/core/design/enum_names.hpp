@@ -4,7 +4,7 @@
 #include <string_view>
 #include <utility>
 
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
 

@@ -1,5 +1,5 @@
-#include "mosaic/core/spec/schema.hpp"
-#include "mosaic/core/spec/striping.hpp"
+#include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/design/striping.hpp"
 
 namespace mosaic {
 

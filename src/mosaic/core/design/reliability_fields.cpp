@@ -1,4 +1,4 @@
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
 

@@ -2,11 +2,11 @@
 
 #include <cstdint>
 
-#include "mosaic/core/spec/link_layer_spec.hpp"
-#include "mosaic/core/spec/mc_spec.hpp"
-#include "mosaic/core/spec/phy_spec.hpp"
-#include "mosaic/core/spec/power_spec.hpp"
-#include "mosaic/core/spec/reliability_spec.hpp"
+#include "mosaic/core/design/link_layer_spec.hpp"
+#include "mosaic/core/design/mc_spec.hpp"
+#include "mosaic/core/design/phy_spec.hpp"
+#include "mosaic/core/design/power_spec.hpp"
+#include "mosaic/core/design/reliability_spec.hpp"
 
 namespace mosaic {
 

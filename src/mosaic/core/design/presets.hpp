@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 
 namespace mosaic {
 

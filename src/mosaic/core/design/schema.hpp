@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/link_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 
 namespace mosaic {
 

@@ -1,5 +1,5 @@
-#include "mosaic/core/spec/enum_names.hpp"
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
 

@@ -1,4 +1,4 @@
-#include "mosaic/core/spec/presets.hpp"
+#include "mosaic/core/design/presets.hpp"
 
 #include <cmath>
 

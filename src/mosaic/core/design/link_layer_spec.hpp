@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mosaic/core/spec/striping.hpp"
+#include "mosaic/core/design/striping.hpp"
 
 namespace mosaic {
 

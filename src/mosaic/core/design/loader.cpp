@@ -1,4 +1,4 @@
-#include "mosaic/core/spec/loader.hpp"
+#include "mosaic/core/design/loader.hpp"
 
 #include <toml++/toml.h>
 
@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/spec/presets.hpp"
-#include "mosaic/core/spec/schema.hpp"
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
 namespace {
