@@ -4,7 +4,7 @@
 
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
-#include "mosaic/report/simulate.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
 
 namespace {
 
@@ -20,10 +20,10 @@ BENCHMARK(BM_StatEyeOneChannel)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 void BM_SimulateDefaultDesign(benchmark::State& state) {
   const mosaic::LinkSpec spec = mosaic::preset("800g");
-  mosaic::report::SimulateOptions options;
+  mosaic::EvalOptions options;
   options.threads = static_cast<int>(state.range(0));
   for (auto _ : state)
-    benchmark::DoNotOptimize(mosaic::report::simulate(spec, options).link.median_ber);
+    benchmark::DoNotOptimize(mosaic::evaluate(spec, options).link().median_ber);
   state.counters["channels"] = spec.array.rows * spec.array.cols;
 }
 BENCHMARK(BM_SimulateDefaultDesign)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -12,7 +12,7 @@
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/report/report_json.hpp"
-#include "mosaic/report/simulate.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/report/text_summary.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
@@ -72,7 +72,7 @@ int run_simulate(const SimulateArgs& args) {
     set_field(spec, *find_field("mc.target_errors"), FieldValue{*args.target_errors});
   TerminalProgress progress("simulate");
   TerminalProgress mc_progress("monte carlo");
-  report::SimulateOptions options;
+  EvalOptions options;
   options.threads = args.threads;
   options.progress = &progress;
   options.margin = !args.no_margin;
@@ -81,10 +81,11 @@ int run_simulate(const SimulateArgs& args) {
   options.mc_channels = parse_channel_list(args.channels);
   options.eye_channels = args.eyes;
   options.mc_progress = &mc_progress;
-  const report::LinkReport r = report::simulate(spec, options, invocation());
+  const Evaluation r = evaluate(spec, options);
   progress.finish();
   mc_progress.finish();
   report::JsonOptions json_options;
+  json_options.command = invocation();
   json_options.all_bathtubs = args.all_bathtubs;
   if (!args.out_dir.empty()) {
     std::error_code ec;

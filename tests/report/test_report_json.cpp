@@ -6,7 +6,7 @@
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/report/report_json.hpp"
-#include "mosaic/report/simulate.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
 
 namespace mosaic::report {
 namespace {
@@ -34,8 +34,8 @@ TEST(ReportJson, NoNanNoStrayNullsAndEveryKeyEchoed) {
   LinkSpec spec = preset("prototype");
   spec.fiber.length_m = 35.0;  // some channels far above threshold
   spec.array.dead_probability = 0.05;
-  const LinkReport r = simulate(spec);
-  const nlohmann::json j = to_json(r, {true, true});
+  const Evaluation r = evaluate(spec);
+  const nlohmann::json j = to_json(r, {"mosaic simulate", true, true});
   expect_clean(j, "");
   for (const auto& f : link_spec_fields()) {
     std::string ptr = "/spec/" + f.key;
@@ -51,16 +51,16 @@ TEST(ReportJson, NoNanNoStrayNullsAndEveryKeyEchoed) {
 TEST(ReportJson, TinyBersStayNumbersNotZero) {
   LinkSpec spec = preset("800g");
   spec.fiber.length_m = 5.0;
-  SimulateOptions o;
+  EvalOptions o;
   o.margin = false;
-  const nlohmann::json j = to_json(simulate(spec, o));
+  const nlohmann::json j = to_json(evaluate(spec, o));
   EXPECT_LT(j["link"]["log10_median_ber"].get<double>(), -300.0);
   EXPECT_GT(j["link"]["median_ber"].get<double>(), 0.0);
   for (const auto& c : j["channels"]) EXPECT_GT(c["ber"].get<double>(), 0.0);
 }
 
 TEST(ReportCsv, OneRowPerPixel) {
-  const LinkReport r = simulate(preset("prototype"));
+  const Evaluation r = evaluate(preset("prototype"));
   std::ostringstream out;
   write_channels_csv(r, out);
   const std::string s = out.str();

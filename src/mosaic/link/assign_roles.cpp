@@ -3,19 +3,20 @@
 #include <algorithm>
 #include <cmath>
 
-#include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/math/log_q.hpp"
 
 namespace mosaic::link {
 
-phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResult>& channels) {
-  using phy::ChannelRole;
-  phy::LinkSummary s;
+LaneAssignment assign_roles(const LinkSpec& spec, std::span<const phy::ChannelResult> channels) {
+  LaneAssignment out;
+  out.roles.assign(channels.size(), ChannelRole::kSpare);
+  LinkSummary& s = out.summary;
   s.channels = static_cast<int>(channels.size());
   std::vector<int> live;
-  for (auto& c : channels) {
+  for (const auto& c : channels) {
     if (c.dead) {
-      c.role = ChannelRole::kDead;
+      out.roles[c.index] = ChannelRole::kDead;
       ++s.dead;
     } else {
       live.push_back(c.index);
@@ -26,19 +27,25 @@ phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResu
   const int want_data = spec.array.data_channels;
   const int want_ecc = spec.array.ecc_channels;
   for (std::size_t rank = 0; rank < live.size(); ++rank) {
-    auto& c = channels[live[rank]];
     const int r = static_cast<int>(rank);
-    c.role = r < want_data              ? ChannelRole::kData
-             : r < want_data + want_ecc ? ChannelRole::kEcc
-                                        : ChannelRole::kSpare;
+    out.roles[live[rank]] = r < want_data              ? ChannelRole::kData
+                            : r < want_data + want_ecc ? ChannelRole::kEcc
+                                                       : ChannelRole::kSpare;
   }
   s.data = std::min<int>(want_data, live.size());
   s.ecc = std::clamp<int>(static_cast<int>(live.size()) - want_data, 0, want_ecc);
   s.spare = static_cast<int>(live.size()) - s.data - s.ecc;
   s.active_short = want_data + want_ecc - s.data - s.ecc;
 
+  for (int i : live)
+    if (out.roles[i] == ChannelRole::kSpare && channels[i].log10_ber <= std::log10(kKp4PreFecBer))
+      ++s.spare_usable;
   std::vector<double> logs;
-  for (int i : active_channels(channels)) logs.push_back(channels[i].log10_ber);
+  for (int i : out.active_channels()) {
+    logs.push_back(channels[i].log10_ber);
+    if (s.worst_channel < 0 || channels[i].log10_ber > channels[s.worst_channel].log10_ber)
+      s.worst_channel = i;
+  }
   if (!logs.empty()) {
     std::sort(logs.begin(), logs.end());
     const std::size_t m = logs.size();
@@ -56,20 +63,12 @@ phy::LinkSummary assign_roles(const LinkSpec& spec, std::vector<phy::ChannelResu
     s.median_ber = std::pow(10.0, s.log10_median_ber);
     s.worst_ber = std::pow(10.0, s.log10_worst_ber);
     s.over_threshold = static_cast<int>(std::count_if(
-        logs.begin(), logs.end(), [](double l) { return l > std::log10(phy::kKp4PreFecBer); }));
+        logs.begin(), logs.end(), [](double l) { return l > std::log10(kKp4PreFecBer); }));
   }
   s.line_rate_gbps = spec.channel.rate_gbps;
   s.required_line_rate_gbps = required_line_rate_gbps(spec);
   s.capacity_ok = s.active_short == 0 && s.line_rate_gbps >= s.required_line_rate_gbps * (1 - 1e-9);
   s.latency_ns = spec.fiber.latency_ns_per_m * spec.fiber.length_m;
-  return s;
-}
-
-std::vector<int> active_channels(const std::vector<phy::ChannelResult>& channels) {
-  std::vector<int> out;
-  for (const auto& c : channels)
-    if (c.role == phy::ChannelRole::kData || c.role == phy::ChannelRole::kEcc)
-      out.push_back(c.index);
   return out;
 }
 

@@ -5,8 +5,6 @@
 
 namespace mosaic::phy {
 
-enum class ChannelRole { kData, kEcc, kSpare, kDead };
-
 // One point of a bathtub: BER against sampling phase (UI, relative to the eye centre) or against
 // decision threshold (A, relative to the chosen threshold).
 struct BathtubPoint {
@@ -20,7 +18,6 @@ struct ChannelResult {
   int index = 0;  // row-major position in the array
   int row = 0;
   int col = 0;
-  ChannelRole role = ChannelRole::kSpare;
   bool dead = false;              // dead at manufacture (no light)
   double launch_power_dbm = 0.0;  // this LED's mean optical power, variation and temperature in
   double received_power_dbm = 0.0;
@@ -33,7 +30,7 @@ struct ChannelResult {
   double log10_ber = 0.0;          // at the chosen phase and threshold; finite even below 1e-300
   double ber = 0.0;                // 10^log10_ber (0 only when that underflows a double)
   double q = 0.0;                  // Q with the same BER: BER = Q-function(q)
-  double eye_height_a = 0.0;       // vertical opening at BER 2.4e-4 (photocurrent, A)
+  double eye_height_a = 0.0;       // vertical opening at BER kEyeOpeningBer (photocurrent, A)
   double eye_width_ui = 0.0;       // horizontal opening at BER 2.4e-4
   double eye_height_1e12_a = 0.0;  // ... at BER 1e-12
   double eye_width_1e12_ui = 0.0;
@@ -43,30 +40,8 @@ struct ChannelResult {
   std::vector<BathtubPoint> bathtub_threshold;
 };
 
-// The physical picture of the whole link once roles are assigned.
-struct LinkSummary {
-  int channels = 0;
-  int dead = 0;
-  int data = 0;
-  int ecc = 0;
-  int spare = 0;
-  int active_short = 0;     // data + ECC channels wanted but not available (too many dead pixels)
-  double median_ber = 0.0;  // over active (data + ECC) channels
-  double mean_ber = 0.0;
-  double worst_ber = 0.0;
-  double log10_median_ber = 0.0;
-  double log10_mean_ber = 0.0;
-  double log10_worst_ber = 0.0;
-  int over_threshold = 0;  // active channels with BER above the KP4 pre-FEC threshold
-  bool margin_computed = false;
-  double optical_margin_db = 0.0;  // launch power that can be lost before the worst active
-                                   // channel reaches the threshold (negative: already above)
-  double line_rate_gbps = 0.0;
-  double required_line_rate_gbps = 0.0;
-  bool capacity_ok = true;  // data channels x line rate carry the host stream + markers
-  double latency_ns = 0.0;
-};
-
-inline constexpr double kKp4PreFecBer = 2.4e-4;
+// The BER at which eye openings are measured: the pre-FEC limit of the host FEC the channels are
+// designed for (IEEE 802.3 KP4), so that "eye height" means the opening a channel has at its limit.
+inline constexpr double kEyeOpeningBer = 2.4e-4;
 
 }  // namespace mosaic::phy

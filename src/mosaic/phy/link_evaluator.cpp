@@ -147,7 +147,6 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   r.skew_ps = c.skew_s * 1e12;
   r.ctle_peaking_db = ctle_peaking_db_;
   if (c.dead) {
-    r.role = ChannelRole::kDead;
     r.log10_ber = std::log10(0.5);
     r.ber = 0.5;
     r.q = 0.0;

@@ -133,10 +133,10 @@ class Engine {
     r.log10_ber = h[index(s)] / kLn10;
     const auto& dist = distribution(s);
     r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
-    r.eye_width_ui = eye_width(h, s, std::log(kKp4PreFecBer));
+    r.eye_width_ui = eye_width(h, s, std::log(kEyeOpeningBer));
     r.eye_width_1e12_ui = eye_width(h, s, std::log(1e-12));
     const auto [grid, v] = vertical(s);
-    r.eye_height_a = eye_height(grid, v, d, s, std::log(kKp4PreFecBer));
+    r.eye_height_a = eye_height(grid, v, d, s, std::log(kEyeOpeningBer));
     r.eye_height_1e12_a = eye_height(grid, v, d, s, std::log(1e-12));
     if (in_.bathtubs) {
       for (int p = -os_; p < os_; ++p)

@@ -32,7 +32,7 @@ struct StatEyeResult {
   int phase_samples = 0;  // chosen sampling phase relative to the victim's pulse peak
   double threshold_a = 0.0;
   double log10_ber = 0.0;
-  double eye_height_a = 0.0;  // at kKp4PreFecBer
+  double eye_height_a = 0.0;  // at kEyeOpeningBer
   double eye_width_ui = 0.0;
   double eye_height_1e12_a = 0.0;
   double eye_width_1e12_ui = 0.0;

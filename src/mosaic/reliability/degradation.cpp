@@ -26,10 +26,11 @@ std::vector<double> led_decay_db(const LinkSpec& spec, int channels, double age_
   return loss;
 }
 
-DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOptions& options) {
+DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResult& at_start,
+                                       const link::LaneAssignment& lanes,
+                                       const DegradationOptions& options) {
   const auto& rs = spec.reliability;
   const int pixels = spec.array.rows * spec.array.cols;
-  const int n_active = spec.array.data_channels + spec.array.ecc_channels;
   const double log_target = std::log10(rs.degradation_ber_target);
   DegradationResult out;
 
@@ -38,16 +39,18 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOp
   for (int step = 0; step <= rs.degradation_steps; ++step) {
     const double age = rs.service_life_years * step / rs.degradation_steps;
     const std::vector<double> loss = led_decay_db(spec, pixels, age);
-    phy::EvalOptions eo;
-    eo.threads = options.threads;
-    eo.bathtubs = false;
-    eo.extra_loss_db = loss;
-    const phy::PhyResult phy = phy::evaluate(spec, eo);
-    ++out.evaluations;
-    std::vector<bool> live(pixels, false);
+    phy::PhyResult aged;
+    if (step > 0) {
+      phy::EvalOptions eo;
+      eo.threads = options.threads;
+      eo.bathtubs = false;
+      eo.extra_loss_db = loss;
+      aged = phy::evaluate(spec, eo);
+      ++out.evaluations;
+    }
+    const phy::PhyResult& phy = step == 0 ? at_start : aged;
     for (const auto& c : phy.channels) {
       if (c.index < 0 || c.index >= pixels) continue;
-      live[c.index] = !c.dead;
       log_ber[c.index] = c.dead ? 0.0 : c.log10_ber;
     }
     auto better = [&](int a, int b) { return log_ber[a] < log_ber[b]; };
@@ -57,18 +60,14 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOp
     st.mean_loss_db = std::accumulate(loss.begin(), loss.end(), 0.0) / std::max(1, pixels);
     st.max_loss_db = loss.empty() ? 0.0 : *std::max_element(loss.begin(), loss.end());
     if (step == 0) {
-      // Link-up: map out dead and weak channels, keep the best as active and the next as spares.
-      std::vector<int> order;
+      // Link-up as the lanes were assigned; only the spares that meet the target can take over.
+      active = lanes.active_channels();
       for (int i = 0; i < pixels; ++i)
-        if (live[i]) order.push_back(i);
-      std::stable_sort(order.begin(), order.end(), better);
-      const int take = std::min<int>(n_active, order.size());
-      active.assign(order.begin(), order.begin() + take);
-      for (std::size_t i = take; i < order.size() && (int)spares.size() < spec.array.spare_channels;
-           ++i)
-        if (log_ber[order[i]] <= log_target) spares.push_back(order[i]);
+        if (lanes.roles[i] == link::ChannelRole::kSpare && log_ber[i] <= log_target)
+          spares.push_back(i);
+      std::stable_sort(spares.begin(), spares.end(), better);
       out.spares_at_start = static_cast<int>(spares.size());
-      if (take < n_active) st.failed = true;
+      if (lanes.summary.active_short > 0) st.failed = true;
     }
     double worst_before = -400.0;
     for (int a : active) worst_before = std::max(worst_before, log_ber[a]);
@@ -108,9 +107,9 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOp
   char buf[256];
   std::snprintf(buf, sizeof buf,
                 "degradation: microLED output decays as %.3g dB/year x (age x AF)^%.3g with a "
-                "%.0f %% per-channel spread; physics re-evaluated %d times over %.3g years",
+                "%.0f %% per-channel spread; physics at age 0 and at %d later ages over %.3g years",
                 rs.led_decay_db_per_year, rs.led_decay_exponent, 100.0 * rs.led_decay_sigma,
-                rs.degradation_steps + 1, rs.service_life_years);
+                rs.degradation_steps, rs.service_life_years);
   out.assumptions.push_back(buf);
   std::snprintf(buf, sizeof buf,
                 "degradation: a channel above BER %.3g is swapped for the best spare meeting it; "

@@ -4,8 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/progress.hpp"
+#include "mosaic/link/lanes.hpp"
+#include "mosaic/phy/evaluate.hpp"
 
 namespace mosaic::reliability {
 
@@ -39,16 +41,17 @@ struct DegradationResult {
   double worst_log10_ber = 0.0;  // worst active channel over life, after swaps
   bool failed = false;
   std::optional<double> failure_age_years;  // first step at which it failed
-  int evaluations = 0;                      // physics evaluations run
+  int evaluations = 0;                      // physics evaluations run (ages after 0)
   std::vector<std::string> assumptions;
 };
 
-// Ages the microLEDs over the service life and re-runs phy::evaluate (bathtubs off) at
-// 1 + reliability.degradation_steps points. At age 0 the best data + ECC live channels are made
-// active and the next best spare_channels kept as spares. At each later step every active channel
-// above reliability.degradation_ber_target is swapped for the best spare that meets it; the link
-// fails when none does.
-DegradationResult simulate_degradation(const LinkSpec& spec,
+// Ages the microLEDs over the service life and re-runs phy::evaluate (bathtubs off) at each of
+// reliability.degradation_steps ages after 0. Age 0 is the link as evaluated (`at_start`, with
+// the lanes assign_roles gave it): its active channels stay active and its spares that meet
+// reliability.degradation_ber_target are the usable ones. At each later age every active channel
+// above the target is swapped for the best usable spare; the link fails when none is left.
+DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResult& at_start,
+                                       const link::LaneAssignment& lanes,
                                        const DegradationOptions& options = {});
 
 }  // namespace mosaic::reliability

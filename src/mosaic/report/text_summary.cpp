@@ -14,9 +14,9 @@ std::string ber_text(double log10_ber) {
 
 }  // namespace
 
-std::string text_summary(const LinkReport& r) {
+std::string text_summary(const Evaluation& r) {
   const auto& s = r.spec;
-  const auto& l = r.link;
+  const auto& l = r.link();
   std::string out;
   out +=
       fmt::format("Design   {} channels ({} x {}): {} data + {} ECC + {} spare, {:.3f} Gb/s each\n",
@@ -35,7 +35,8 @@ std::string text_summary(const LinkReport& r) {
   out += fmt::format("Receiver CTLE peaking {:.0f} dB, noise bandwidth {:.2f} GHz\n",
                      r.phy.ctle_peaking_db, r.phy.noise_bandwidth_hz * 1e-9);
   out += fmt::format(
-      "Lanes    {} data, {} ECC, {} spare, {} dead{}\n", l.data, l.ecc, l.spare, l.dead,
+      "Lanes    {} data, {} ECC, {} spare ({} usable), {} dead{}\n", l.data, l.ecc, l.spare,
+      l.spare_usable, l.dead,
       l.active_short ? fmt::format(" ({} active channels short!)", l.active_short) : "");
   out += fmt::format("BER      median {}, mean {}, worst {} over {} active channels\n",
                      ber_text(l.log10_median_ber), ber_text(l.log10_mean_ber),

@@ -2,11 +2,11 @@
 
 #include <string>
 
-#include "mosaic/report/link_report.hpp"
+#include "mosaic/evaluate/evaluation.hpp"
 
 namespace mosaic::report {
 
 // A short, readable summary of a report for the terminal.
-std::string text_summary(const LinkReport& report);
+std::string text_summary(const Evaluation& evaluation);
 
 }  // namespace mosaic::report

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "mosaic/core/design/presets.hpp"
-#include "mosaic/report/simulate.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
 
 namespace mosaic::report {
 
@@ -30,13 +30,13 @@ std::vector<ValidationPoint> run_validation(int threads) {
     LinkSpec spec = preset(p.preset);
     spec.channel.rate_gbps = p.rate_gbps;
     spec.fiber.length_m = p.length_m;
-    SimulateOptions options;
+    EvalOptions options;
     options.threads = threads;
     options.margin = false;
     options.bathtubs = false;
-    const LinkReport r = simulate(spec, options);
-    p.model_log10_median_ber = r.link.log10_median_ber;
-    p.model_median_ber = r.link.median_ber;
+    const Evaluation r = evaluate(spec, options);
+    p.model_log10_median_ber = r.link().log10_median_ber;
+    p.model_median_ber = r.link().median_ber;
     const double l = p.model_log10_median_ber;
     const bool above_lower =
         p.lower <= 0.0 || (p.lower_inclusive ? l >= std::log10(p.lower) : l > std::log10(p.lower));

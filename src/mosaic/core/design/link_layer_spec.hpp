@@ -6,6 +6,8 @@ namespace mosaic {
 
 // Bit-exact link layer between the host lanes and the optical channels (PHYSICS.md section 6).
 struct LinkLayerSpec {
+  bool operator==(const LinkLayerSpec&) const = default;
+
   int host_lanes = 8;
   double host_lane_rate_gbps = 106.25;
   int marker_period_bits = 16384;  // per-channel bits between alignment markers (multiple of 64)

@@ -15,6 +15,8 @@ namespace mosaic {
 // rest of the library trusts what it is given. Every field is listed, with unit, range and meaning,
 // in the schema (schema.hpp), which drives TOML keys, --set, the JSON echo and the docs.
 struct LinkSpec {
+  bool operator==(const LinkSpec&) const = default;
+
   std::uint64_t seed = 1;
   ChannelSpec channel;
   ArraySpec array;

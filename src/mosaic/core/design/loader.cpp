@@ -69,9 +69,9 @@ void apply_override(LinkSpec& spec, const std::string& assignment) {
 
 std::string preset_of(const toml::table& table) {
   const auto* node = table.get("preset");
-  if (!node) return "800g";
+  if (!node) return std::string(kDefaultPreset);
   if (const auto* s = node->as_string()) return s->get();
-  throw ConfigError("preset", describe(*node), "a string: one of 800g, prototype, 1.6t, 3.2t");
+  throw ConfigError("preset", describe(*node), "a string: " + preset_choices());
 }
 
 toml::table parse_toml(const std::string& text, const std::string& source) {

@@ -12,6 +12,8 @@ namespace mosaic {
 enum class McMode { kWaveform, kSymbol, kImportance };
 
 struct McSpec {
+  bool operator==(const McSpec&) const = default;
+
   McMode mode = McMode::kWaveform;
   int samples_per_ui = 16;         // waveform oversampling
   double max_bits = 1e6;           // stop rule: bits per channel

@@ -15,21 +15,27 @@ enum class ClockMode { kCdr, kForwardedClock };
 enum class DataPattern { kRandom, kPrbs7, kPrbs15, kPrbs31 };
 
 struct ChannelSpec {
-  double rate_gbps = 2.135;  // per-channel NRZ line rate
+  bool operator==(const ChannelSpec&) const = default;
+
+  double rate_gbps = 2.135;  // per-channel NRZ line rate (the 800G host stream + markers)
   DataPattern pattern = DataPattern::kRandom;
 };
 
 struct ArraySpec {
-  int rows = 22;
-  int cols = 21;
+  bool operator==(const ArraySpec&) const = default;
+
+  int rows = 23;
+  int cols = 20;
   double pitch_um = 50.0;
   int data_channels = 400;
   int ecc_channels = 10;
-  int spare_channels = 52;
+  int spare_channels = 50;
   double dead_probability = 0.002;  // chance that a pixel is dead at manufacture
 };
 
 struct LedSpec {
+  bool operator==(const LedSpec&) const = default;
+
   LedModel model = LedModel::kLinear;
   FilterShape filter = FilterShape::kFirstOrder;
   double f3db_ghz = 1.1;              // small-signal bandwidth at 25 degC (linear model)
@@ -53,6 +59,8 @@ struct LedSpec {
 };
 
 struct CouplingSpec {
+  bool operator==(const CouplingSpec&) const = default;
+
   double tx_db = 2.0;            // LED into fiber cores (TIR micro-lens), loss in dB
   double connector_db = 0.5;     // connector loss in dB
   double rx_db = 1.5;            // fiber onto photodiode, loss in dB
@@ -61,6 +69,8 @@ struct CouplingSpec {
 };
 
 struct FiberSpec {
+  bool operator==(const FiberSpec&) const = default;
+
   double length_m = 30.0;
   double attenuation_db_per_m = 0.22;
   bool chromatic_dispersion = true;
@@ -77,6 +87,8 @@ struct FiberSpec {
 };
 
 struct RxSpec {
+  bool operator==(const RxSpec&) const = default;
+
   double responsivity_a_per_w = 0.25;
   FilterShape filter = FilterShape::kButterworth2;
   double bandwidth_ghz = 1.4;
@@ -93,6 +105,8 @@ struct RxSpec {
 };
 
 struct EnvironmentSpec {
+  bool operator==(const EnvironmentSpec&) const = default;
+
   double case_temperature_c = 25.0;
 };
 

@@ -7,6 +7,8 @@ enum class HostInterface { kPluggable, kCoPackaged };
 // The package of one link end and what the comparison with other technologies needs to know about
 // it beyond power.
 struct ModuleSpec {
+  bool operator==(const ModuleSpec&) const = default;
+
   HostInterface host_interface = HostInterface::kPluggable;
   double rated_reach_m = 50.0;     // longest cable the module is specified for (published: 50 m)
   double logic_latency_ns = 10.0;  // gearbox + ECC + remap pipeline, both ends, beyond the deskew
@@ -18,6 +20,8 @@ struct ModuleSpec {
 // microLEDs 1.2 W, controller + power conversion 1.3 W) at 8 x 106.25 Gb/s and 410 active channels
 // of 2.135 Gb/s.
 struct PowerSpec {
+  bool operator==(const PowerSpec&) const = default;
+
   // Host interface: per host lane at the reference lane rate, scaled by (rate /
   // reference)^exponent.
   double host_pluggable_w_per_lane = 0.3;     // module-side SerDes + retimed host channel

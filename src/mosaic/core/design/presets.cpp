@@ -10,21 +10,10 @@ namespace {
 // Alignment marker length in channel bits (identity + sequence number + framing).
 constexpr double kMarkerBits = 64.0;
 
-// Rounds a rate up to the next 0.005 Gb/s, as a clock synthesizer would be programmed.
-double round_up_rate(double gbps) {
-  return std::ceil(gbps * 200.0 - 1e-9) / 200.0;
-}
-
 LinkSpec make_800g() {
-  // LinkSpec's defaults are this design; only the derived line rate is computed here.
-  LinkSpec s;
-  s.array.rows = 23;
-  s.array.cols = 20;
-  s.array.data_channels = 400;
-  s.array.ecc_channels = 10;
-  s.array.spare_channels = 50;
-  s.channel.rate_gbps = round_up_rate(required_line_rate_gbps(s));
-  return s;
+  // The defaults of LinkSpec are this design, in one place (a test pins that the default line
+  // rate is the one its host stream needs, rounded as the synthesizer would).
+  return LinkSpec{};
 }
 
 LinkSpec make_prototype() {
@@ -61,7 +50,7 @@ LinkSpec make_1p6t() {
   s.array.ecc_channels = 20;
   s.array.spare_channels = 40;
   s.link.host_lane_rate_gbps = 212.5;
-  s.channel.rate_gbps = round_up_rate(required_line_rate_gbps(s));
+  s.channel.rate_gbps = synthesizer_rate_gbps(required_line_rate_gbps(s));
   return s;
 }
 
@@ -74,14 +63,39 @@ LinkSpec make_3p2t() {
   s.rx.ctle_pole_ghz = 5.0;
   s.rx.jitter_rms_ps = 8.0;
   s.fiber.skew_rms_ps = 10.0;
-  s.channel.rate_gbps = round_up_rate(required_line_rate_gbps(s));
+  s.channel.rate_gbps = synthesizer_rate_gbps(required_line_rate_gbps(s));
   return s;
 }
 
+constexpr PresetEntry kPresets[] = {
+    {"800g", "the published 800G design: 400 data + 10 ECC + 50 spare channels, 30 m", make_800g},
+    {"prototype", "the 10 x 10 lab demonstrator at 2 Gb/s, 20 m (calibration reference)",
+     make_prototype},
+    {"1.6t", "twice the 800G channels: two SECDED groups of 400 + 10", make_1p6t},
+    {"3.2t", "the 1.6T array at twice the line rate (faster LEDs and receivers)", make_3p2t},
+};
+
 }  // namespace
 
+std::span<const PresetEntry> presets() {
+  return kPresets;
+}
+
+double synthesizer_rate_gbps(double gbps) {
+  return std::ceil(gbps * 200.0 - 1e-9) / 200.0;
+}
+
 std::vector<std::string> preset_names() {
-  return {"800g", "prototype", "1.6t", "3.2t"};
+  std::vector<std::string> out;
+  for (const auto& p : kPresets) out.emplace_back(p.name);
+  return out;
+}
+
+std::string preset_choices() {
+  std::string s = "one of";
+  for (std::size_t i = 0; i < std::size(kPresets); ++i)
+    s += std::string(i ? ", " : " ") + std::string(kPresets[i].name);
+  return s;
 }
 
 double required_line_rate_gbps(const LinkSpec& spec) {
@@ -90,12 +104,9 @@ double required_line_rate_gbps(const LinkSpec& spec) {
 }
 
 LinkSpec preset(std::string_view name) {
-  if (name == "800g") return make_800g();
-  if (name == "prototype") return make_prototype();
-  if (name == "1.6t") return make_1p6t();
-  if (name == "3.2t") return make_3p2t();
-  throw ConfigError("preset", "\"" + std::string(name) + "\"",
-                    "one of 800g, prototype, 1.6t, 3.2t");
+  for (const auto& p : kPresets)
+    if (p.name == name) return p.make();
+  throw ConfigError("preset", "\"" + std::string(name) + "\"", preset_choices());
 }
 
 }  // namespace mosaic

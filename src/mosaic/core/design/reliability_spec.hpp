@@ -7,6 +7,8 @@ namespace mosaic {
 // Reliability model (PHYSICS.md section 8). FIT = failures per 1e9 device-hours, quoted at
 // reference_temperature_c and accelerated to environment.case_temperature_c (Arrhenius).
 struct ReliabilitySpec {
+  bool operator==(const ReliabilitySpec&) const = default;
+
   double channel_fit = 1.0;  // failures per 1e9 device-hours of one channel (LED + driver + TIA)
   double common_fit = 5.0;   // gearbox, controller, DC-DC, connector and fiber, in series
   double service_life_years = 5.0;

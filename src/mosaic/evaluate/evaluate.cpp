@@ -1,4 +1,4 @@
-#include "mosaic/report/simulate.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
 
 #include <chrono>
 
@@ -6,13 +6,12 @@
 #include "mosaic/link/assign_roles.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 
-namespace mosaic::report {
+namespace mosaic {
 
-LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::string command) {
+Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  LinkReport r;
-  r.command = std::move(command);
+  Evaluation r;
   r.spec = spec;
   phy::EvalOptions eval;
   eval.threads = options.threads;
@@ -21,13 +20,13 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   // One evaluator for the statistical eye and Monte Carlo: same array, CTLE and pulse responses.
   phy::LinkEvaluator ev(spec);
   r.phy = phy::evaluate(ev, eval);
+  ++r.physics_evaluations;
   const auto t1 = Clock::now();
-  r.link = link::assign_roles(spec, r.phy.channels);
+  r.lanes = link::assign_roles(spec, r.phy.channels);
   if (options.margin) {
-    const auto active = link::active_channels(r.phy.channels);
-    r.link.margin_computed = true;
-    r.link.optical_margin_db =
-        phy::optical_margin_db(spec, r.phy, active, phy::kKp4PreFecBer, eval);
+    r.lanes.summary.margin_computed = true;
+    r.lanes.summary.optical_margin_db =
+        phy::optical_margin_db(spec, r.phy, r.lanes.active_channels(), link::kKp4PreFecBer, eval);
   }
   r.power = power::budget(spec);
   r.reliability = reliability::link_reliability(spec);
@@ -35,7 +34,9 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
     reliability::DegradationOptions d;
     d.threads = options.threads;
     d.progress = options.progress;
-    r.degradation = reliability::simulate_degradation(spec, d);
+    // Age 0 is this evaluation: only the later ages run the physics again.
+    r.degradation = reliability::simulate_degradation(spec, r.phy, r.lanes, d);
+    r.physics_evaluations += r.degradation->evaluations;
   }
   const auto t2 = Clock::now();
   if (options.monte_carlo) {
@@ -55,7 +56,7 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
         "jittered sampling at the statistical eye's phase and threshold; see docs/monte_carlo.md");
   r.assumptions.emplace_back(
       "Roles: dead pixels mapped out; the lowest-BER live channels carry data, the next ones ECC, "
-      "the rest are spares");
+      "the rest are spares; a spare is usable when its BER meets the KP4 pre-FEC limit 2.4e-4");
   if (options.margin)
     r.assumptions.emplace_back(
         "Optical margin: uniform launch-power loss on every channel until the "
@@ -72,4 +73,4 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   return r;
 }
 
-}  // namespace mosaic::report
+}  // namespace mosaic
