@@ -5,13 +5,14 @@
 #include <string>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
-#include "mosaic/power/baseline.hpp"
+#include "mosaic/core/error.hpp"
+#include "mosaic/evaluate/design_figures.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/power/compare.hpp"
-#include "mosaic/power/power_budget.hpp"
-#include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/report/power_json.hpp"
+#include "mosaic/report/report_json.hpp"
+#include "mosaic_io/catalog_file.hpp"
 #include "spec_options.hpp"
 
 namespace mosaic::cli {
@@ -21,31 +22,25 @@ struct CompareArgs {
   SpecRequest spec;
   std::optional<double> reach_m;
   std::string catalog;
+  int threads = 0;
   bool json = false;
 };
 
 int run_compare(const CompareArgs& args) {
   const LinkSpec spec = load_spec(args.spec);
-  const std::string path = args.catalog.empty() ? power::default_catalog_path() : args.catalog;
-  const power::BaselineCatalog catalog = power::load_baseline_catalog(path);
-  const power::PowerBudget budget = power::budget(spec);
-  const reliability::LinkReliability rel = reliability::link_reliability(spec);
-
-  power::DesignFigures design;
-  design.name =
-      std::string("MOSAIC (this design, ") +
-      (spec.module.host_interface == HostInterface::kPluggable ? "pluggable" : "co-packaged") + ")";
-  design.rate_gbps = budget.payload_rate_gbps;
-  design.reach_m = spec.module.rated_reach_m;
-  design.w_per_end = budget.per_end_w;
-  design.link_fit = rel.link_fit;
-  // The deskew buffer holds up to max_skew_ui channel bits; the logic pipeline adds the rest.
-  design.latency_ns = spec.module.logic_latency_ns + spec.link.max_skew_ui / spec.channel.rate_gbps;
+  const std::string path = args.catalog.empty() ? io::default_catalog_path() : args.catalog;
+  const power::BaselineCatalog catalog = io::load_baseline_catalog(path);
+  EvalOptions eval;
+  eval.threads = args.threads;
+  eval.margin = false;
+  eval.bathtubs = false;
+  const power::DesignFigures design = design_figures(evaluate(spec, eval));
   const double cable_m = args.reach_m.value_or(spec.fiber.length_m);
   const power::Comparison cmp = power::compare(design, catalog, cable_m);
 
   if (args.json) {
-    nlohmann::json j = report::comparison_to_json(cmp);
+    nlohmann::json j = report::header_json(invocation(), spec);
+    j.update(report::comparison_to_json(cmp));
     j["catalog"] = catalog.origin;
     std::cout << j.dump(1) << '\n';
     return 0;
@@ -96,6 +91,10 @@ const RegisterCommand kCompare(40, [](CLI::App& parent) -> Runner {
                   "shipped one)")
       ->type_name("FILE");
   cmd->add_flag("--json", args->json, "Print the comparison as JSON, with every source");
+  cmd->add_option("--threads", args->threads,
+                  "Worker threads for the design's evaluation (0 = all cores); results do not "
+                  "depend on it")
+      ->check(CLI::Range(0, 1024));
   return [args] { return run_compare(*args); };
 });
 

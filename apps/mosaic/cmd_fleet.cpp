@@ -5,11 +5,12 @@
 #include <optional>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/report/reliability_json.hpp"
+#include "mosaic/report/report_json.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -50,7 +51,8 @@ int run_fleet(const FleetArgs& args) {
   progress.finish();
   const reliability::LinkReliability closed = reliability::link_reliability(spec);
   if (args.json) {
-    nlohmann::json j = report::fleet_to_json(f);
+    nlohmann::json j = report::header_json(invocation(), spec);
+    j.update(report::fleet_to_json(f));
     j["closed_form"] = report::reliability_to_json(closed);
     std::cout << j.dump(1) << '\n';
     return 0;

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -6,9 +7,11 @@
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/rng.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/evaluate/link_faults.hpp"
 #include "mosaic/link/relay.hpp"
 #include "mosaic/report/relay_json.hpp"
+#include "mosaic/report/report_json.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -22,6 +25,8 @@ struct RelayArgs {
   int fail_random = 0;
   std::optional<double> ber;
   std::optional<std::string> phy;
+  bool physics = false;
+  int threads = 0;
   bool json = false;
 };
 
@@ -42,7 +47,10 @@ void read_phy_report(const std::string& path, int channels, link::FaultPlan& pla
   for (const auto& c : j["channels"]) {
     const int index = c.value("index", -1);
     if (index < 0 || index >= channels) continue;  // pixels beyond the channels of the design
-    plan.channel_ber[index] = std::min(0.5, std::max(0.0, c.value("ber", 0.0)));
+    // log10_ber is exact where "ber" saturates at the smallest double.
+    plan.channel_ber[index] = c.contains("log10_ber") && c["log10_ber"].is_number()
+                                  ? std::min(0.5, std::pow(10.0, c["log10_ber"].get<double>()))
+                                  : std::min(0.5, std::max(0.0, c.value("ber", 0.0)));
     if (c.value("role", std::string()) == "dead") plan.dead_channels.push_back(index);
   }
 }
@@ -66,6 +74,14 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
   cmd->add_option("--phy", args->phy, "Per-channel BERs from a `mosaic simulate --json` report")
       ->type_name("REPORT.json")
       ->excludes(ber);
+  cmd->add_flag("--physics", args->physics,
+                "Per-channel BERs from evaluating this design's physics first (as `--phy` with "
+                "the report of `mosaic simulate` on the same design and seed)")
+      ->excludes(ber)
+      ->excludes("--phy");
+  cmd->add_option("--threads", args->threads,
+                  "Worker threads for --physics (0 = all cores); results do not depend on it")
+      ->check(CLI::Range(0, 1024));
   cmd->add_flag("--json", args->json, "Print the result as JSON");
   return [args] {
     const LinkSpec spec = load_spec(args->spec);
@@ -74,6 +90,13 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     opt.host_bits = static_cast<std::uint64_t>(args->gbits * 1e9);
     if (args->ber) opt.faults.background_ber = *args->ber;
     if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
+    if (args->physics) {
+      EvalOptions physics;
+      physics.threads = args->threads;
+      physics.margin = false;
+      physics.bathtubs = false;
+      apply_physics(evaluate(spec, physics), cfg.physical_channels, opt.faults);
+    }
     const double periods = std::ceil(opt.host_bits / double(cfg.host_bits_per_period()));
     const double run_s = (periods + cfg.training_periods) * cfg.period_s();
     for (const auto& f : args->fail) {
@@ -89,20 +112,16 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       if (args->fail_random > cfg.active_lanes())
         throw ConfigError("--fail-random", std::to_string(args->fail_random),
                           "0.." + std::to_string(cfg.active_lanes()));
-      Rng rng(spec.seed, RngPurpose::kLinkFaults, 0xFA11);
-      std::vector<int> pool(cfg.active_lanes());
-      for (int i = 0; i < cfg.active_lanes(); ++i) pool[i] = i;
-      for (int i = 0; i < args->fail_random; ++i) {
-        std::swap(pool[i], pool[i + rng.next_u32() % (cfg.active_lanes() - i)]);
-        opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
-      }
+      add_random_failures(cfg, args->fail_random, run_s, spec.seed, opt.faults);
     }
     TerminalProgress progress("relay");
     opt.progress = &progress;
     const link::RelayResult r = link::run_relay(spec, opt);
     progress.finish();
     if (args->json) {
-      std::printf("%s\n", report::relay_to_json(r).dump(2).c_str());
+      nlohmann::json j = report::header_json(invocation(), spec);
+      j.update(report::relay_to_json(r));
+      std::printf("%s\n", j.dump(2).c_str());
     } else {
       std::printf("bits in              %llu\n", (unsigned long long)r.bits_in);
       std::printf("bits out             %llu\n", (unsigned long long)r.bits_out);

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/schema.hpp"
-#include "mosaic/report/report_json.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/report/report_json.hpp"
 #include "mosaic/report/text_summary.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
@@ -70,6 +70,7 @@ int run_simulate(const SimulateArgs& args) {
   if (args.bits) set_field(spec, *find_field("mc.max_bits"), FieldValue{*args.bits});
   if (args.target_errors)
     set_field(spec, *find_field("mc.target_errors"), FieldValue{*args.target_errors});
+  if (args.method == "mc" || !args.eyes.empty()) validate_design(spec, {.monte_carlo = true});
   TerminalProgress progress("simulate");
   TerminalProgress mc_progress("monte carlo");
   EvalOptions options;

@@ -116,4 +116,41 @@ TEST(Cli, OutWritesReportAndCsv) {
   EXPECT_EQ(rows, 100);
 }
 
+TEST(Cli, RelayFromAReportEqualsRelayFromTheDesignsOwnPhysics) {
+  // At its rated 50 m the default design's weakest channels sit near 1e-5: errors are drawn.
+  const std::string design = "--set fiber.length_m=50 --seed 3";
+  const std::string report = testing::TempDir() + "mosaic_phy_report.json";
+  const CliRun sim = run("simulate " + design + " --no-margin --json > " + report);
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  const std::string relay = "relay " + design + " --gbits 0.05 --fail-random 2 --json";
+  const CliRun from_file = run(relay + " --phy " + report);
+  const CliRun from_design = run(relay + " --physics");
+  ASSERT_EQ(from_file.exit_code, 0) << from_file.err;
+  ASSERT_EQ(from_design.exit_code, 0) << from_design.err;
+  auto a = nlohmann::json::parse(from_file.out);
+  auto b = nlohmann::json::parse(from_design.out);
+  for (auto* j : {&a, &b}) {
+    j->erase("command");
+    j->erase("wall_s");
+  }
+  EXPECT_GT(a["ecc_corrected_bits"].get<long long>() +
+                a["fec_codewords_corrected"].get<long long>() +
+                static_cast<long long>(a["mapped_out"].size()),
+            0);
+  EXPECT_EQ(a.dump(1), b.dump(1));
+}
+
+TEST(Cli, EveryJsonDocumentDescribesItself) {
+  for (const std::string args :
+       {"relay --gbits 0.001 --json", "fleet --links 1000 --years 1 --json", "compare --json",
+        "simulate --preset prototype --no-margin --json"}) {
+    const CliRun r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << args << ": " << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    for (const char* key : {"schema_version", "mosaic_version", "command", "seed", "spec"})
+      EXPECT_TRUE(j.contains(key)) << args << ": " << key;
+    EXPECT_EQ(j["command"].get<std::string>(), "mosaic " + args);
+  }
+}
+
 }  // namespace

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/error.hpp"
 
 namespace mosaic {
 namespace {
@@ -31,10 +31,29 @@ TEST(SpecLoader, DefaultIsThePublished800gDesign) {
   EXPECT_LT(s.channel.rate_gbps, 2.2);
 }
 
+TEST(SpecLoader, DefaultSpecIsThe800gPresetInOnePlace) {
+  EXPECT_TRUE(LinkSpec{} == preset("800g"));
+  EXPECT_TRUE(LinkSpec{} == preset(kDefaultPreset));
+  // The default line rate is what its host stream needs, rounded as the synthesizer would.
+  const LinkSpec s;
+  EXPECT_DOUBLE_EQ(s.channel.rate_gbps, synthesizer_rate_gbps(required_line_rate_gbps(s)));
+  // A changed key is a different design (the comparison sees every field).
+  LinkSpec other;
+  other.mc.max_bits *= 2;
+  EXPECT_FALSE(other == preset("800g"));
+  EXPECT_FALSE(preset("prototype") == preset("800g"));
+}
+
+TEST(SpecLoader, PresetRegistryNamesEveryPresetOnce) {
+  EXPECT_EQ(presets().size(), preset_names().size());
+  EXPECT_EQ(preset_choices(), "one of 800g, prototype, 1.6t, 3.2t");
+  for (const auto& p : presets()) EXPECT_FALSE(p.summary.empty()) << p.name;
+}
+
 TEST(SpecLoader, PresetsLoadAndScale) {
   for (const auto& name : preset_names()) {
     const LinkSpec s = preset(name);
-    EXPECT_NO_THROW(validate_spec(s)) << name;
+    EXPECT_NO_THROW(validate_design(s)) << name;
   }
   EXPECT_EQ(preset("prototype").total_channels(), 100);
   EXPECT_NEAR(preset("1.6t").host_rate_gbps(), 1700.0, 1e-9);

@@ -107,6 +107,8 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   add("capacity_ok", "the data channels carry the host stream",
       [](E e) -> CellValue { return e.link().capacity_ok; });
   add("latency_ns", "fiber flight time, ns", [](E e) -> CellValue { return e.link().latency_ns; });
+  add("electronics_latency_ns", "added by both ends' electronics (deskew buffer + logic), ns",
+      [](E e) -> CellValue { return e.link().electronics_latency_ns; });
   add("ctle_peaking_db", "the link's equalizer peaking, dB",
       [](E e) -> CellValue { return e.phy.ctle_peaking_db; });
   add("noise_bandwidth_ghz", "receiver noise bandwidth, GHz",

@@ -36,6 +36,9 @@ struct LinkSummary {
   double required_line_rate_gbps = 0.0;
   bool capacity_ok = true;  // data channels x line rate carry the host stream + markers
   double latency_ns = 0.0;  // fiber flight time
+  // Added by the electronics of both ends, flight excluded: the deskew buffer's depth plus the
+  // module's logic pipeline (module.logic_latency_ns).
+  double electronics_latency_ns = 0.0;
 };
 
 // Link-up lane mapping: one role per physical channel (indexed like the array) and the summary.

@@ -6,8 +6,8 @@
 #include <atomic>
 #include <cmath>
 
-#include "mosaic/core/parallel.hpp"
 #include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic::phy {
@@ -105,7 +105,6 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.fiber_sigma_md_ps = ev.fiber().sigma_md_s * 1e12;
   result.kappa_adjacent = ev.fiber().kappa_adjacent;
   result.kappa_diagonal = ev.fiber().kappa_diagonal;
-  result.latency_ns = ev.fiber().latency_s * 1e9;
   result.assumptions = assumptions_for(spec);
   return result;
 }

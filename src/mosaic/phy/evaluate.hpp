@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/progress.hpp"
 #include "mosaic/phy/channel_result.hpp"
 
 namespace mosaic::phy {
@@ -29,7 +29,6 @@ struct PhyResult {
   double fiber_sigma_md_ps = 0.0;
   double kappa_adjacent = 0.0;
   double kappa_diagonal = 0.0;
-  double latency_ns = 0.0;
   std::vector<std::string> assumptions;
 };
 

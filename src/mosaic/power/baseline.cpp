@@ -2,24 +2,12 @@
 
 #include <toml++/toml.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "mosaic/core/error.hpp"
 
-#ifndef MOSAIC_DATA_DIR
-#define MOSAIC_DATA_DIR "data"
-#endif
-#ifndef MOSAIC_INSTALL_DATA_DIR
-#define MOSAIC_INSTALL_DATA_DIR "/usr/local/share/mosaic"
-#endif
-
 namespace mosaic::power {
 namespace {
-
-constexpr const char* kCatalogFile = "baselines.toml";
 
 std::string entry_field(const std::string& id, const char* key) {
   return "baseline[" + id + "]." + key;
@@ -81,34 +69,6 @@ BaselineCatalog parse_baseline_catalog(std::string_view toml_text, std::string o
     catalog.entries.push_back(std::move(b));
   }
   return catalog;
-}
-
-BaselineCatalog load_baseline_catalog(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw ConfigError("baseline catalog", "\"" + path + "\"", "a readable TOML file",
-                      "set MOSAIC_DATA_DIR to the folder holding baselines.toml");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_baseline_catalog(text.str(), path);
-}
-
-std::string default_catalog_path() {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> candidates;
-  // An explicit override wins even if the file is missing, so the error names what was asked for.
-  if (const char* env = std::getenv("MOSAIC_DATA_DIR"); env && *env)
-    return (fs::path(env) / kCatalogFile).string();
-  // A relocated install: <prefix>/bin/mosaic next to <prefix>/share/mosaic/.
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec)
-    candidates.push_back(exe.parent_path().parent_path() / "share" / "mosaic" / kCatalogFile);
-  candidates.emplace_back(fs::path(MOSAIC_INSTALL_DATA_DIR) / kCatalogFile);
-  candidates.emplace_back(fs::path(MOSAIC_DATA_DIR) / kCatalogFile);
-  for (const auto& c : candidates)
-    if (fs::is_regular_file(c, ec)) return c.string();
-  return (fs::path(MOSAIC_DATA_DIR) / kCatalogFile).string();
 }
 
 }  // namespace mosaic::power

@@ -34,13 +34,4 @@ struct BaselineCatalog {
 // source is missing or out of range.
 BaselineCatalog parse_baseline_catalog(std::string_view toml_text, std::string origin = "catalog");
 
-// Reads a catalog file; ConfigError if it cannot be read or parsed.
-BaselineCatalog load_baseline_catalog(const std::string& path);
-
-// Where the shipped catalog is: $MOSAIC_DATA_DIR/baselines.toml whenever that variable is set;
-// otherwise the first that exists of <exe>/../share/mosaic/baselines.toml (a relocated install),
-// the compiled-in install prefix's share/mosaic/, and the source tree's data/ folder (a build
-// tree); the source-tree path if none exists, so the error names a real expectation.
-std::string default_catalog_path();
-
 }  // namespace mosaic::power

@@ -6,9 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/design/validate.hpp"
+#include "mosaic/core/error.hpp"
 
 namespace mosaic {
 namespace {
@@ -93,37 +94,11 @@ LinkSpec build(const toml::table* table, const std::optional<std::string>& prese
   if (table) apply_table(spec, *table, "");
   for (const auto& o : overrides) apply_override(spec, o);
   if (seed) spec.seed = *seed;
-  validate_spec(spec);
+  validate_design(spec);
   return spec;
 }
 
 }  // namespace
-
-void validate_spec(const LinkSpec& spec) {
-  const auto& a = spec.array;
-  const long pixels = static_cast<long>(a.rows) * a.cols;
-  if (pixels < spec.total_channels())
-    throw ConfigError(
-        "array.rows",
-        std::to_string(a.rows) + " x " + std::to_string(a.cols) + " = " + std::to_string(pixels) +
-            " pixels",
-        "rows x cols >= data + ecc + spare channels = " + std::to_string(spec.total_channels()));
-  if (pixels > 1000000)
-    throw ConfigError("array.rows", std::to_string(pixels) + " pixels", "at most 1000000 pixels");
-  if (a.ecc_channels > 0) {
-    // Extended Hamming: r = ecc - 1 check bits protect up to 2^r - r - 1 data channels.
-    const int r = a.ecc_channels - 1;
-    const double capacity = r >= 30 ? 1e9 : std::ldexp(1.0, r) - r - 1;
-    if (r < 2 || a.data_channels > capacity)
-      throw ConfigError("array.ecc_channels", std::to_string(a.ecc_channels),
-                        "0, or enough for an extended Hamming code over " +
-                            std::to_string(a.data_channels) +
-                            " data channels (2^(ecc-1) >= data + ecc)");
-  }
-  if (spec.led.model == LedModel::kRateEquation && spec.led.c_cm6_per_s == 0.0 &&
-      spec.led.b_cm3_per_s == 0.0)
-    throw ConfigError("led.b_cm3_per_s", "0", "> 0 for the rate-equation model");
-}
 
 LinkSpec load_spec(const SpecRequest& request) {
   if (!request.toml_path) return build(nullptr, request.preset, request.overrides, request.seed);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/design/validate.hpp"
 
 namespace mosaic {
 
@@ -24,8 +25,5 @@ LinkSpec load_spec(const SpecRequest& request);
 // Same for a TOML document given as text (used by tests, the fuzzer and Python).
 LinkSpec load_spec_from_string(const std::string& toml_text,
                                const std::vector<std::string>& overrides = {});
-
-// Checks relations between fields that single-field ranges cannot express.
-void validate_spec(const LinkSpec& spec);
 
 }  // namespace mosaic

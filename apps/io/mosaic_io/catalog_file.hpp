@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+
+#include "mosaic/power/baseline.hpp"
+
+namespace mosaic::io {
+
+// Reads a catalog file; ConfigError if it cannot be read or parsed.
+power::BaselineCatalog load_baseline_catalog(const std::string& path);
+
+// Where the shipped catalog is: $MOSAIC_DATA_DIR/baselines.toml whenever that variable is set;
+// otherwise the first that exists of <exe>/../share/mosaic/baselines.toml (a relocated install),
+// the compiled-in install prefix's share/mosaic/, and the source tree's data/ folder (a build
+// tree); the source-tree path if none exists, so the error names a real expectation.
+std::string default_catalog_path();
+
+}  // namespace mosaic::io

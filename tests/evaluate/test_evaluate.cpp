@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/evaluate/columns.hpp"
+#include "mosaic/evaluate/design_figures.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
+
+namespace mosaic {
+namespace {
+
+EvalOptions quick() {
+  EvalOptions o;
+  o.margin = false;
+  o.bathtubs = false;
+  return o;
+}
+
+TEST(Evaluate, DegradationRunsThePhysicsOncePerAge) {
+  for (int steps : {1, 3, 5}) {
+    LinkSpec s = preset("prototype");
+    s.reliability.degradation_steps = steps;
+    s.reliability.led_decay_db_per_year = 0.0;  // never fails, so every age is evaluated
+    EvalOptions o = quick();
+    o.degradation = true;
+    const Evaluation e = evaluate(s, o);
+    ASSERT_TRUE(e.degradation.has_value());
+    EXPECT_EQ(e.degradation->steps.size(), static_cast<std::size_t>(steps + 1));
+    // N ages after 0, plus age 0 which is the evaluation itself: N + 1 physics runs in all.
+    EXPECT_EQ(e.physics_evaluations, steps + 1) << steps;
+    // Age 0 is exactly the evaluated link.
+    EXPECT_DOUBLE_EQ(e.degradation->steps[0].worst_log10_ber, e.link().log10_worst_ber);
+  }
+  EXPECT_EQ(evaluate(preset("prototype"), quick()).physics_evaluations, 1);
+}
+
+TEST(Evaluate, RolesArePureAndConsistentWithTheSummary) {
+  LinkSpec s = preset("800g");
+  s.array.dead_probability = 0.02;
+  s.fiber.length_m = 50.0;
+  const Evaluation e = evaluate(s, quick());
+  int data = 0, ecc = 0, spare = 0, dead = 0, usable = 0;
+  for (const auto& c : e.phy.channels) {
+    switch (e.lanes.roles[c.index]) {
+      case link::ChannelRole::kData:
+        ++data;
+        break;
+      case link::ChannelRole::kEcc:
+        ++ecc;
+        break;
+      case link::ChannelRole::kSpare:
+        ++spare;
+        usable += c.log10_ber <= std::log10(link::kKp4PreFecBer);
+        break;
+      case link::ChannelRole::kDead:
+        ++dead;
+        EXPECT_TRUE(c.dead);
+        break;
+    }
+  }
+  const auto& l = e.link();
+  EXPECT_EQ(data, l.data);
+  EXPECT_EQ(ecc, l.ecc);
+  EXPECT_EQ(spare, l.spare);
+  EXPECT_EQ(dead, l.dead);
+  EXPECT_EQ(usable, l.spare_usable);
+  EXPECT_GT(dead, 0);
+  ASSERT_GE(l.worst_channel, 0);
+  EXPECT_TRUE(e.lanes.active(l.worst_channel));
+  EXPECT_DOUBLE_EQ(e.phy.channels[l.worst_channel].log10_ber, l.log10_worst_ber);
+}
+
+TEST(Evaluate, ColumnTablesCoverEveryChannelAndHeadline) {
+  const Evaluation e = evaluate(preset("prototype"), quick());
+  std::set<std::string> names;
+  for (const auto& c : channel_columns()) EXPECT_TRUE(names.insert(c.name).second) << c.name;
+  for (const char* must : {"index", "role", "ber", "log10_ber", "eye_height_1e12_ua"})
+    EXPECT_TRUE(names.count(must)) << must;
+  for (const auto& c : evaluation_columns()) {
+    if (!c.present(e)) continue;
+    const CellValue v = c.get(e);
+    if (const auto* d = std::get_if<double>(&v)) {
+      EXPECT_TRUE(std::isfinite(*d)) << c.name;
+    }
+  }
+  // The margin column is absent exactly when the margin was not computed.
+  for (const auto& c : evaluation_columns())
+    if (c.name == "optical_margin_db") {
+      EXPECT_FALSE(c.present(e));
+    }
+}
+
+TEST(Evaluate, DesignFiguresComeFromTheEvaluation) {
+  const Evaluation e = evaluate(preset("800g"), quick());
+  const auto d = design_figures(e);
+  EXPECT_DOUBLE_EQ(d.w_per_end, e.power.per_end_w);
+  EXPECT_DOUBLE_EQ(d.link_fit, e.reliability.link_fit);
+  // Deskew buffer (64 UI at 2.135 Gb/s = 30 ns) plus the module's logic pipeline.
+  EXPECT_NEAR(d.latency_ns, e.spec.module.logic_latency_ns + 64.0 / e.spec.channel.rate_gbps, 1e-9);
+}
+
+}  // namespace
+}  // namespace mosaic
