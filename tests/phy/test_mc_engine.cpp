@@ -14,7 +14,7 @@
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
-#include "mosaic/phy/mc/confidence.hpp"
+#include "mosaic/core/math/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
 

@@ -7,7 +7,8 @@
 #include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/reliability/model.hpp"
-#include "mosaic/reliability/tails.hpp"
+#include "mosaic/core/math/confidence.hpp"
+#include "mosaic/core/math/count_tails.hpp"
 
 namespace mosaic::reliability {
 

@@ -5,7 +5,8 @@
 #include <cmath>
 #include <unsupported/Eigen/MatrixFunctions>
 
-#include "mosaic/reliability/tails.hpp"
+#include "mosaic/core/math/confidence.hpp"
+#include "mosaic/core/math/count_tails.hpp"
 
 namespace mosaic::reliability {
 namespace {

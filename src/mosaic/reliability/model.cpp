@@ -3,7 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "mosaic/reliability/tails.hpp"
+#include "mosaic/core/math/confidence.hpp"
+#include "mosaic/core/math/count_tails.hpp"
 
 namespace mosaic::reliability {
 

@@ -10,7 +10,7 @@ nlohmann::json finite_or_null(double v) {
   return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
-nlohmann::json interval(const reliability::Interval& i) {
+nlohmann::json interval(const Interval& i) {
   return nlohmann::json::array({finite_or_null(i.low), finite_or_null(i.high)});
 }
 

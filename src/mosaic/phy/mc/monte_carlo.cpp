@@ -18,7 +18,7 @@
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/units.hpp"
-#include "mosaic/phy/mc/confidence.hpp"
+#include "mosaic/core/math/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
 

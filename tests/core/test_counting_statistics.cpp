@@ -1,10 +1,11 @@
-#include "mosaic/reliability/tails.hpp"
+#include "mosaic/core/math/confidence.hpp"
+#include "mosaic/core/math/count_tails.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace mosaic::reliability {
+namespace mosaic {
 namespace {
 
 double binom_pmf(int n, int k, double p) {
@@ -75,4 +76,4 @@ TEST(Tails, GarwoodKnownValues) {
 }
 
 }  // namespace
-}  // namespace mosaic::reliability
+}  // namespace mosaic

@@ -1,9 +1,9 @@
-#include "mosaic/reliability/tails.hpp"
+#include "mosaic/core/math/count_tails.hpp"
 
 #include <cmath>
 #include <limits>
 
-namespace mosaic::reliability {
+namespace mosaic {
 namespace {
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
@@ -78,40 +78,4 @@ LogTails poisson_tails(double mean, std::int64_t k) {
   return {std::min(low, 0.0), log1m_exp(std::min(low, 0.0))};
 }
 
-namespace {
-
-// Bisection for the root of an increasing function on [lo, hi].
-template <class F>
-double bisect(double lo, double hi, F f) {
-  for (int i = 0; i < 200 && hi - lo > 1e-15 * std::max(1e-300, hi); ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (f(mid) < 0.0 ? lo : hi) = mid;
-  }
-  return 0.5 * (lo + hi);
-}
-
-}  // namespace
-
-Interval clopper_pearson(std::int64_t x, std::int64_t n, double confidence) {
-  const double la = std::log((1.0 - confidence) / 2.0);
-  Interval r{0.0, 1.0};
-  if (n <= 0) return r;
-  // P(X >= x; p) rises with p: the lower bound is where it reaches alpha/2.
-  if (x > 0)
-    r.low = bisect(0.0, 1.0, [&](double p) { return binomial_tails(n, x, p).at_least - la; });
-  // P(X <= x; p) falls with p: the upper bound is where it drops to alpha/2.
-  if (x < n)
-    r.high = bisect(0.0, 1.0, [&](double p) { return la - binomial_tails(n, x + 1, p).below; });
-  return r;
-}
-
-Interval garwood(std::int64_t x, double confidence) {
-  const double la = std::log((1.0 - confidence) / 2.0);
-  const double hi = x + 20.0 * std::sqrt(x + 1.0) + 50.0;
-  Interval r{0.0, hi};
-  if (x > 0) r.low = bisect(0.0, hi, [&](double m) { return poisson_tails(m, x).at_least - la; });
-  r.high = bisect(0.0, hi, [&](double m) { return la - poisson_tails(m, x + 1).below; });
-  return r;
-}
-
-}  // namespace mosaic::reliability
+}  // namespace mosaic

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-namespace mosaic::reliability {
+namespace mosaic {
 
 // Both tails of a count distribution at a cut k, as natural logs, each accurate even when it is
 // far below 1e-300 or when the other is close to 1.
@@ -16,14 +16,4 @@ LogTails binomial_tails(std::int64_t n, std::int64_t k, double p);
 // X ~ Poisson(mean).
 LogTails poisson_tails(double mean, std::int64_t k);
 
-struct Interval {
-  double low = 0.0;
-  double high = 0.0;
-};
-
-// Exact (Clopper-Pearson) interval for a binomial proportion: x successes in n trials.
-Interval clopper_pearson(std::int64_t x, std::int64_t n, double confidence);
-// Exact (Garwood) interval for a Poisson mean from an observed count x.
-Interval garwood(std::int64_t x, double confidence);
-
-}  // namespace mosaic::reliability
+}  // namespace mosaic

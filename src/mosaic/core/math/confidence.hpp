@@ -2,8 +2,9 @@
 
 #include <cstdint>
 
-namespace mosaic::phy::mc {
+namespace mosaic {
 
+// A confidence interval [low, high] (both inclusive).
 struct Interval {
   double low = 0.0;
   double high = 1.0;
@@ -14,7 +15,10 @@ struct Interval {
 // coverage. errors = 0 gives low = 0; errors = trials gives high = 1.
 Interval clopper_pearson(double errors, double trials, double confidence);
 
+// Exact (Garwood) two-sided interval for a Poisson mean from an observed count `events`.
+Interval garwood(double events, double confidence);
+
 // Regularized incomplete beta function I_x(a, b), a, b > 0, x in [0, 1].
 double incomplete_beta(double a, double b, double x);
 
-}  // namespace mosaic::phy::mc
+}  // namespace mosaic

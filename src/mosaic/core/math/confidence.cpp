@@ -1,9 +1,12 @@
-#include "mosaic/phy/mc/confidence.hpp"
+#include "mosaic/core/math/confidence.hpp"
+
+#include "mosaic/core/math/count_tails.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
-namespace mosaic::phy::mc {
+namespace mosaic {
 namespace {
 
 // Continued fraction of I_x(a, b) (modified Lentz); converges fast for x < (a + 1) / (a + b + 2).
@@ -75,4 +78,22 @@ Interval clopper_pearson(double errors, double trials, double confidence) {
   return r;
 }
 
-}  // namespace mosaic::phy::mc
+Interval garwood(double events, double confidence) {
+  // P(X >= x; m) rises with the mean m: the bounds are where each tail reaches alpha/2.
+  const auto x = static_cast<std::int64_t>(std::llround(std::max(0.0, events)));
+  const double la = std::log((1.0 - confidence) / 2.0);
+  const double hi = x + 20.0 * std::sqrt(x + 1.0) + 50.0;
+  auto bisect = [](double lo, double up, auto f) {
+    for (int i = 0; i < 200 && up - lo > 1e-15 * std::max(1e-300, up); ++i) {
+      const double mid = 0.5 * (lo + up);
+      (f(mid) < 0.0 ? lo : up) = mid;
+    }
+    return 0.5 * (lo + up);
+  };
+  Interval r{0.0, hi};
+  if (x > 0) r.low = bisect(0.0, hi, [&](double m) { return poisson_tails(m, x).at_least - la; });
+  r.high = bisect(0.0, hi, [&](double m) { return la - poisson_tails(m, x + 1).below; });
+  return r;
+}
+
+}  // namespace mosaic
