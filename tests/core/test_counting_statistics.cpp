@@ -1,9 +1,9 @@
-#include "mosaic/core/math/confidence.hpp"
-#include "mosaic/core/math/count_tails.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "mosaic/core/math/confidence.hpp"
+#include "mosaic/core/math/count_tails.hpp"
 
 namespace mosaic {
 namespace {

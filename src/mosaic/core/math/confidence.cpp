@@ -1,10 +1,10 @@
 #include "mosaic/core/math/confidence.hpp"
 
-#include "mosaic/core/math/count_tails.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+
+#include "mosaic/core/math/count_tails.hpp"
 
 namespace mosaic {
 namespace {
