@@ -134,7 +134,8 @@ StatEyeInput LinkEvaluator::eye_input(int channel, bool bathtubs) {
 }
 
 ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
-                                              std::optional<int> fixed_phase_samples) {
+                                              std::optional<int> fixed_phase_samples,
+                                              bool eye_heights) {
   const ChannelParams& c = layout_.channels[channel];
   ChannelResult r;
   r.index = c.index;
@@ -155,6 +156,7 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   }
   StatEyeInput in = eye_input(channel, bathtubs);
   in.fixed_phase_samples = fixed_phase_samples;
+  in.eye_heights = eye_heights;
   double leak = 0.0;
   for (const auto& a : in.aggressors) leak += a.swing_a;
   r.crosstalk_db = leak > 0.0 ? 10.0 * std::log10(leak / in.victim.swing_a) : -200.0;

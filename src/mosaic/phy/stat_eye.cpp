@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -37,7 +39,9 @@ inline double fast_exp(double x) {
   p = p * f + 0.5;
   p = p * f + 1.0;
   p = p * f + 1.0;
-  return std::ldexp(p, static_cast<int>(k));
+  // 2^k built from its exponent bits (k in [-1022, 0] here): exact, as ldexp is, but without a
+  // library call in the innermost loop.
+  return p * std::bit_cast<double>(static_cast<std::uint64_t>(static_cast<int>(k) + 1023) << 52);
 }
 
 // Q(z) from a table of ln Q: a few nanoseconds instead of an erfc, accurate to ~1e-5 relative.
@@ -114,33 +118,39 @@ class Engine {
     StatEyeResult r;
     const int half = os_ / 2;
     double d = mean_level_;
-    std::vector<double> h = horizontal(d);
+    Horizontal h(*this, d);
     int s = in_.fixed_phase_samples ? *in_.fixed_phase_samples : argmin_phase(h, -half, half);
     if (in_.threshold == ThresholdMode::kOptimal) {
       d = best_threshold(s);
-      h = horizontal(d);
+      h = Horizontal(*this, d);
       if (!in_.fixed_phase_samples) {
         const int s2 = argmin_phase(h, -half, half);
         if (s2 != s) {
           s = s2;
           d = best_threshold(s);
-          h = horizontal(d);
+          h = Horizontal(*this, d);
         }
       }
     }
     r.phase_samples = s;
     r.threshold_a = d;
-    r.log10_ber = h[index(s)] / kLn10;
+    r.log10_ber = h(s) / kLn10;
     const auto& dist = distribution(s);
     r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
     r.eye_width_ui = eye_width(h, s, std::log(kKp4PreFecBer));
     r.eye_width_1e12_ui = eye_width(h, s, std::log(1e-12));
-    const auto [grid, v] = vertical(s);
-    r.eye_height_a = eye_height(grid, v, d, s, std::log(kKp4PreFecBer));
-    r.eye_height_1e12_a = eye_height(grid, v, d, s, std::log(1e-12));
+    if (in_.eye_heights) {
+      const auto [grid, v] = vertical(s);
+      r.eye_height_a = eye_height(grid, v, d, s, std::log(kKp4PreFecBer));
+      r.eye_height_1e12_a = eye_height(grid, v, d, s, std::log(1e-12));
+    } else {
+      r.eye_height_a = std::numeric_limits<double>::quiet_NaN();
+      r.eye_height_1e12_a = std::numeric_limits<double>::quiet_NaN();
+    }
     if (in_.bathtubs) {
+      const auto [grid, v] = vertical(s);
       for (int p = -os_; p < os_; ++p)
-        r.bathtub_phase.push_back({double(p - s) / os_, h[index(p)] / kLn10});
+        r.bathtub_phase.push_back({double(p - s) / os_, h(p) / kLn10});
       for (std::size_t i = 0; i < grid.size(); ++i)
         r.bathtub_threshold.push_back({grid[i] - d, v[i] / kLn10});
     }
@@ -148,6 +158,46 @@ class Engine {
   }
 
  private:
+  // ln BER with jitter against phase in [-os, os) at one threshold, each phase computed on first
+  // use: the phase search and the eye width need only the phases around the eye, the bathtub
+  // all of them. Values do not depend on the order they are asked in.
+  class Horizontal {
+   public:
+    Horizontal(Engine& engine, double d)
+        : engine_(&engine),
+          d_(d),
+          l0_(engine.cache_.size()),
+          out_(engine.cache_.size()),
+          have_l0_(engine.cache_.size(), 0),
+          have_out_(engine.cache_.size(), 0) {}
+
+    double operator()(int s) {
+      const int i = engine_->index(s);
+      if (!have_out_[i]) {
+        out_[i] = engine_->margin_ == 0
+                      ? l0(s)
+                      : engine_->with_jitter([&](int m) { return l0(s + m); });
+        have_out_[i] = 1;
+      }
+      return out_[i];
+    }
+
+   private:
+    double l0(int s) {
+      const int i = engine_->index(s);
+      if (!have_l0_[i]) {
+        l0_[i] = engine_->log_ber0(s, d_);
+        have_l0_[i] = 1;
+      }
+      return l0_[i];
+    }
+
+    Engine* engine_;
+    double d_;
+    std::vector<double> l0_, out_;
+    std::vector<char> have_l0_, have_out_;
+  };
+
   int index(int s) const { return s + os_ + margin_; }
 
   const PhaseDistribution& distribution(int s) {
@@ -170,20 +220,26 @@ class Engine {
     // lump them (mean and variance exact) and keep the distribution for the ones that matter.
     const double tiny = std::max(1e-4 * std::abs(dist.cursor),
                                  0.05 * std::sqrt(in_.thermal_sigma_a * in_.thermal_sigma_a));
-    std::sort(taps_.begin(), taps_.end(),
-              [](double a, double b) { return std::abs(a) > std::abs(b); });
+    // The largest taps at or above `tiny` (at most kMaxExactTaps), largest first, are kept
+    // exactly; only those need sorting.
+    const auto larger = [](double a, double b) { return std::abs(a) > std::abs(b); };
+    auto kept_end = std::partition(taps_.begin(), taps_.end(),
+                                   [tiny](double a) { return std::abs(a) >= tiny; });
+    if (kept_end - taps_.begin() > kMaxExactTaps) {
+      std::nth_element(taps_.begin(), taps_.begin() + kMaxExactTaps, kept_end, larger);
+      kept_end = taps_.begin() + kMaxExactTaps;
+    }
+    std::sort(taps_.begin(), kept_end, larger);
+    const auto exact = static_cast<std::size_t>(kept_end - taps_.begin());
     double lo = shift;
     double range = 0.0;
-    std::size_t exact = 0;
-    for (double a : taps_) {
-      if (exact < kMaxExactTaps && std::abs(a) >= tiny) {
-        taps_[exact++] = a;
-        lo += std::min(a, 0.0);
-        range += std::abs(a);
-      } else {
-        lo += 0.5 * a;
-        dist.lumped_var += 0.25 * a * a;
-      }
+    for (std::size_t t = 0; t < exact; ++t) {
+      lo += std::min(taps_[t], 0.0);
+      range += std::abs(taps_[t]);
+    }
+    for (std::size_t t = exact; t < taps_.size(); ++t) {
+      lo += 0.5 * taps_[t];
+      dist.lumped_var += 0.25 * taps_[t] * taps_[t];
     }
     dist.lo = lo;
     // Without any exact tap every bin but the first is empty; keep the grid narrow anyway.
@@ -271,27 +327,13 @@ class Engine {
     return with_jitter([&](int m) { return l0[std::clamp(m + margin_, 0, n - 1)]; });
   }
 
-  // ln BER at every phase in [-os, os) for a fixed threshold, indexed by index(s).
-  std::vector<double> horizontal(double d) {
-    std::vector<double> l0(cache_.size(), kNegInf);
-    for (int s = -os_ - margin_; s <= os_ + margin_; ++s) l0[index(s)] = log_ber0(s, d);
-    std::vector<double> out(cache_.size(), kNegInf);
-    for (int s = -os_; s < os_; ++s) {
-      if (margin_ == 0) {
-        out[index(s)] = l0[index(s)];
-        continue;
-      }
-      out[index(s)] = with_jitter([&](int m) { return l0[index(s + m)]; });
-    }
-    return out;
-  }
-
-  int argmin_phase(const std::vector<double>& h, int from, int to) const {
+  static int argmin_phase(Horizontal& h, int from, int to) {
     int best = 0;
     double best_v = std::numeric_limits<double>::infinity();
     for (int s = from; s <= to; ++s) {
-      if (h[index(s)] < best_v || (h[index(s)] == best_v && std::abs(s) < std::abs(best))) {
-        best_v = h[index(s)];
+      const double v = h(s);
+      if (v < best_v || (v == best_v && std::abs(s) < std::abs(best))) {
+        best_v = v;
         best = s;
       }
     }
@@ -355,19 +397,19 @@ class Engine {
     return x_in + std::clamp(t, 0.0, 1.0) * (x_out - x_in);
   }
 
-  double eye_width(const std::vector<double>& h, int s, double level) const {
-    if (!(h[index(s)] <= level)) return 0.0;
+  double eye_width(Horizontal& h, int s, double level) const {
+    if (!(h(s) <= level)) return 0.0;
     double left = -os_;
     for (int p = s; p > -os_; --p) {
-      if (h[index(p - 1)] > level) {
-        left = crossing(p, h[index(p)], p - 1, h[index(p - 1)], level);
+      if (h(p - 1) > level) {
+        left = crossing(p, h(p), p - 1, h(p - 1), level);
         break;
       }
     }
     double right = os_ - 1;
     for (int p = s; p < os_ - 1; ++p) {
-      if (h[index(p + 1)] > level) {
-        right = crossing(p, h[index(p)], p + 1, h[index(p + 1)], level);
+      if (h(p + 1) > level) {
+        right = crossing(p, h(p), p + 1, h(p + 1), level);
         break;
       }
     }

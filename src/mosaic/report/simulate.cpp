@@ -1,12 +1,32 @@
 #include "mosaic/report/simulate.hpp"
 
 #include <chrono>
+#include <cmath>
 
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/link/assign_roles.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic::report {
+namespace {
+
+// The worst active channel again, bathtubs and eye heights on: at its phase, the threshold and BER
+// come out as before (the best threshold depends on the phase only).
+void refill_worst_bathtubs(phy::LinkEvaluator& ev, std::vector<phy::ChannelResult>& channels) {
+  int worst = -1;
+  for (const int i : link::active_channels(channels))
+    if (worst < 0 || channels[i].log10_ber > channels[worst].log10_ber) worst = i;
+  if (worst < 0) return;
+  const int os = ev.chain().samples_per_ui();
+  const auto phase = static_cast<int>(std::lround(channels[worst].sampling_phase_ui * os));
+  phy::ChannelResult again = ev.evaluate_channel(worst, true, phase);
+  channels[worst].bathtub_phase = std::move(again.bathtub_phase);
+  channels[worst].bathtub_threshold = std::move(again.bathtub_threshold);
+  channels[worst].eye_height_a = again.eye_height_a;
+  channels[worst].eye_height_1e12_a = again.eye_height_1e12_a;
+}
+
+}  // namespace
 
 LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::string command) {
   using Clock = std::chrono::steady_clock;
@@ -18,11 +38,13 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   eval.threads = options.threads;
   eval.progress = options.progress;
   eval.bathtubs = options.bathtubs;
+  eval.eye_heights = options.eye_heights;
   // One evaluator for the statistical eye and Monte Carlo: same array, CTLE and pulse responses.
   phy::LinkEvaluator ev(spec);
   r.phy = phy::evaluate(ev, eval);
   const auto t1 = Clock::now();
   r.link = link::assign_roles(spec, r.phy.channels);
+  if (!options.bathtubs && options.worst_bathtubs) refill_worst_bathtubs(ev, r.phy.channels);
   if (options.margin) {
     const auto active = link::active_channels(r.phy.channels);
     r.link.margin_computed = true;

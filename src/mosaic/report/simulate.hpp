@@ -13,6 +13,11 @@ struct SimulateOptions {
   Progress* progress = nullptr;
   bool margin = true;    // compute the optical margin (re-evaluates the weakest channels)
   bool bathtubs = true;  // keep per-channel bathtub curves
+  // Sweep mode: eye heights of every channel, or (off) of the worst active channel only.
+  bool eye_heights = true;
+  // With bathtubs off: still compute the worst active channel's (the report shows those), and
+  // its eye heights when they were skipped.
+  bool worst_bathtubs = false;
   // Monte Carlo after the statistical eye (spec.mc sets the engine and its stop rules).
   bool degradation = false;  // age the LEDs over the service life (reliability.degradation_*)
   bool monte_carlo = false;

@@ -89,6 +89,10 @@ double required_line_rate_gbps(const LinkSpec& spec) {
   return spec.host_rate_gbps() / spec.array.data_channels / (1.0 - overhead);
 }
 
+double rounded_line_rate_gbps(const LinkSpec& spec) {
+  return round_up_rate(required_line_rate_gbps(spec));
+}
+
 LinkSpec preset(std::string_view name) {
   if (name == "800g") return make_800g();
   if (name == "prototype") return make_prototype();

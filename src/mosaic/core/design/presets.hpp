@@ -16,5 +16,7 @@ LinkSpec preset(std::string_view name);
 
 // Line rate each data channel needs to carry the host stream plus the alignment-marker overhead.
 double required_line_rate_gbps(const LinkSpec& spec);
+// The same rounded up to the next 0.005 Gb/s, as the presets set channel.rate_gbps.
+double rounded_line_rate_gbps(const LinkSpec& spec);
 
 }  // namespace mosaic
