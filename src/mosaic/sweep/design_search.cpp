@@ -69,11 +69,11 @@ class Search {
     if (output(o, "link.capacity_ok") < 1) {
       c.violation = "capacity: the data channels do not carry the host stream";
     } else if (output(o, "link.active_short") > 0) {
-      c.violation = fmt::format("lanes: {} data/ECC channels short (more dead pixels than spares)",
+      c.violation = fmt::format("lanes: data/ECC channels short (more dead pixels than spares): {}",
                                 output(o, "link.active_short"));
     } else if (output(o, "link.over_threshold") > 0) {
       c.violation = fmt::format(
-          "pre-FEC BER: {} active channels above 2.4e-4 (worst {:.2g})",
+          "pre-FEC BER: active channels above 2.4e-4: {} (worst {:.2g})",
           output(o, "link.over_threshold"), std::pow(10.0, output(o, "link.log10_worst_ber")));
     } else if (goal_.max_fit && !(output(o, "reliability.link_fit") <= *goal_.max_fit)) {
       c.violation = fmt::format("FIT: {:.4g} > --max-fit {:g}", output(o, "reliability.link_fit"),
@@ -118,7 +118,8 @@ class Search {
     return out;
   }
 
-  // Fewest watts, then fewest pixels, then lowest worst BER, then first evaluated.
+  // Fewest watts, then fewest pixels, then fewest spares, then lowest worst BER, then first
+  // evaluated.
   std::vector<const DesignCandidate*> ranked() const {
     std::vector<const DesignCandidate*> r;
     for (const auto& c : evaluated_)
@@ -126,8 +127,10 @@ class Search {
     std::stable_sort(r.begin(), r.end(), [](const auto* a, const auto* b) {
       const long pa = static_cast<long>(a->spec.array.rows) * a->spec.array.cols;
       const long pb = static_cast<long>(b->spec.array.rows) * b->spec.array.cols;
-      return std::make_tuple(a->per_end_w, pa, output(*a, "link.log10_worst_ber")) <
-             std::make_tuple(b->per_end_w, pb, output(*b, "link.log10_worst_ber"));
+      return std::make_tuple(a->per_end_w, pa, a->spec.array.spare_channels,
+                             output(*a, "link.log10_worst_ber")) <
+             std::make_tuple(b->per_end_w, pb, b->spec.array.spare_channels,
+                             output(*b, "link.log10_worst_ber"));
     });
     return r;
   }
@@ -175,7 +178,7 @@ DesignResult design_search(const DesignGoal& goal, const DesignOptions& options)
       "host stream), ECC (none or the smallest SECDED) and spares (5% or 12.5%), plus the preset "
       "itself; then the channel count refined twice on 6 evenly spaced points between the "
       "cheapest feasible design and the next smaller count; then the fewest spares that still "
-      "meet every constraint. Ranked by watts per end, then pixels, then worst BER.";
+      "meet every constraint. Ranked by watts per end, then pixels, then spares, then worst BER.";
 
   std::vector<LinkSpec> reference{base};
   search.evaluate_specs(reference, "reference");
