@@ -31,7 +31,8 @@ void BM_OneDesign(benchmark::State& state) {
     }
   }
   state.SetLabel(sweep_mode ? "sweep mode" : "full (simulate)");
-  state.counters["designs/s"] = benchmark::Counter(1, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["designs/s"] =
+      benchmark::Counter(1, benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_OneDesign)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -61,11 +62,16 @@ values = [25, 45, 65, 85]
     state.ResumeTiming();
     benchmark::DoNotOptimize(sweep::run_sweep(def, store, options).evaluated);
   }
-  state.counters["designs/s"] = benchmark::Counter(
-      static_cast<double>(def.grid.points.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["designs/s"] = benchmark::Counter(static_cast<double>(def.grid.points.size()),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
   state.SetLabel(std::to_string(options.threads) + " thread(s)");
 }
-BENCHMARK(BM_Sweep800g)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_Sweep800g)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 }  // namespace
 

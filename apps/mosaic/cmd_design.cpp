@@ -62,12 +62,13 @@ void write_store(const std::string& path, const sweep::DesignResult& r) {
   }
   def.grid.combine = sweep::Combine::kZip;
   sweep::expand(def.grid);
-  def.options.margin = r.best.result.outputs.at(sweep::find_point_column(
-                           "link.optical_margin_db")).has_value();
+  def.options.margin =
+      r.best.result.outputs.at(sweep::find_point_column("link.optical_margin_db")).has_value();
   def.text = "# written by mosaic design: " + invocation();
   def.fingerprint = sweep::sweep_fingerprint(def);
   sweep::Store store(path, def, true);
-  for (const std::size_t i : store.missing()) store.insert(r.evaluated[i].spec, r.evaluated[i].result);
+  for (const std::size_t i : store.missing())
+    store.insert(r.evaluated[i].spec, r.evaluated[i].result);
 }
 
 int run_design(DesignArgs& args) {
@@ -75,7 +76,8 @@ int run_design(DesignArgs& args) {
   args.goal.max_fit = args.max_fit;
   args.goal.min_margin_db = args.min_margin_db;
   // Refuse an unwritable store or output file before the search runs.
-  for (const auto& [flag, path] : {std::pair{"--store", args.store}, std::pair{"--out", args.out}}) {
+  for (const auto& [flag, path] :
+       {std::pair{"--store", args.store}, std::pair{"--out", args.out}}) {
     if (path.empty()) continue;
     const bool existed = std::filesystem::exists(path);
     std::ofstream probe(path, std::ios::app);

@@ -55,7 +55,8 @@ TEST(SweepCli, StoreIsTheSameWhateverTheThreadCountAndAfterResume) {
 TEST(SweepCli, ChangedSweepFileAgainstAStoreIsRefused) {
   const std::string store = fresh("changed.db");
   ASSERT_EQ(run_cli("sweep " + small_sweep("before.toml", 2) + " --store " + store).exit_code, 0);
-  const CliRun r = run_cli("sweep " + small_sweep("after.toml", 3) + " --store " + store + " --resume");
+  const CliRun r =
+      run_cli("sweep " + small_sweep("after.toml", 3) + " --store " + store + " --resume");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("another sweep"), std::string::npos) << r.err;
   EXPECT_EQ(store_rows(store).size(), 4u);
@@ -92,8 +93,9 @@ TEST(SweepCli, ParetoListsTheNonDominatedPoints) {
                            " --min power.per_end_w --min link.log10_worst_ber --where "
                            "'fiber.length_m <= 30' --csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("point,fiber.length_m,channel.rate_gbps,power.per_end_w,link.log10_worst_ber", 0),
-            0u)
+  EXPECT_EQ(
+      r.out.rfind("point,fiber.length_m,channel.rate_gbps,power.per_end_w,link.log10_worst_ber", 0),
+      0u)
       << r.out;
   // The shortest fiber at the slowest rate (point 0) has the lowest BER at the lowest power.
   EXPECT_NE(r.out.find("\n0,5,1.5,"), std::string::npos) << r.out;
@@ -101,7 +103,8 @@ TEST(SweepCli, ParetoListsTheNonDominatedPoints) {
   const CliRun bad = run_cli("pareto " + store + " --min power.per_end_watts");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("power.per_end_watts"), std::string::npos);
-  const CliRun bad_where = run_cli("pareto " + store + " --min power.per_end_w --where 'fiber.length_m <'");
+  const CliRun bad_where =
+      run_cli("pareto " + store + " --min power.per_end_w --where 'fiber.length_m <'");
   EXPECT_EQ(bad_where.exit_code, 2) << bad_where.err;
 }
 

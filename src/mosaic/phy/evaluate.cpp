@@ -99,8 +99,7 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
       options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
   });
   if (spec.rx.clock == ClockMode::kForwardedClock)
-    apply_clock_groups(ev, result.channels, options.threads, options.bathtubs,
-                       options.eye_heights);
+    apply_clock_groups(ev, result.channels, options.threads, options.bathtubs, options.eye_heights);
   result.ctle_peaking_db = ev.ctle_peaking_db();
   result.noise_bandwidth_hz = ev.chain().noise_bandwidth_hz();
   result.fiber_sigma_ps = ev.fiber().sigma_s * 1e12;

@@ -72,9 +72,9 @@ class Search {
       c.violation = fmt::format("lanes: data/ECC channels short (more dead pixels than spares): {}",
                                 output(o, "link.active_short"));
     } else if (output(o, "link.over_threshold") > 0) {
-      c.violation = fmt::format(
-          "pre-FEC BER: active channels above 2.4e-4: {} (worst {:.2g})",
-          output(o, "link.over_threshold"), std::pow(10.0, output(o, "link.log10_worst_ber")));
+      c.violation = fmt::format("pre-FEC BER: active channels above 2.4e-4: {} (worst {:.2g})",
+                                output(o, "link.over_threshold"),
+                                std::pow(10.0, output(o, "link.log10_worst_ber")));
     } else if (goal_.max_fit && !(output(o, "reliability.link_fit") <= *goal_.max_fit)) {
       c.violation = fmt::format("FIT: {:.4g} > --max-fit {:g}", output(o, "reliability.link_fit"),
                                 *goal_.max_fit);
@@ -200,10 +200,9 @@ DesignResult design_search(const DesignGoal& goal, const DesignOptions& options)
   };
   if (!best()) {
     const auto& ref = search.evaluated().front();
-    throw ConfigError("design goal",
-                      fmt::format("{:g} Gb/s at {:g} m", goal.payload_gbps, goal.reach_m),
-                      "a goal some searched design meets",
-                      "even the preset misses it: " + ref.violation);
+    throw ConfigError(
+        "design goal", fmt::format("{:g} Gb/s at {:g} m", goal.payload_gbps, goal.reach_m),
+        "a goal some searched design meets", "even the preset misses it: " + ref.violation);
   }
   // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
   for (int round = 0; round < 2; ++round) {

@@ -12,21 +12,21 @@ namespace mosaic::sweep {
 
 // What the design must achieve.
 struct DesignGoal {
-  double payload_gbps = 800.0;             // 800, 1600 or 3200 (the host interface of a preset)
-  double reach_m = 50.0;                   // fiber.length_m
-  std::optional<double> temp_c;            // environment.case_temperature_c (preset's if unset)
-  std::optional<double> max_fit;           // reliability.link_fit at most this
-  std::optional<double> min_margin_db;     // link.optical_margin_db at least this
+  double payload_gbps = 800.0;          // 800, 1600 or 3200 (the host interface of a preset)
+  double reach_m = 50.0;                // fiber.length_m
+  std::optional<double> temp_c;         // environment.case_temperature_c (preset's if unset)
+  std::optional<double> max_fit;        // reliability.link_fit at most this
+  std::optional<double> min_margin_db;  // link.optical_margin_db at least this
 };
 
 // One design tried by the search, with its sweep-point outputs.
 struct DesignCandidate {
   LinkSpec spec;
-  PointResult result;       // outputs aligned with point_columns(); report_json kept
+  PointResult result;  // outputs aligned with point_columns(); report_json kept
   double per_end_w = 0.0;
   bool feasible = false;
-  std::string violation;    // the first constraint it misses ("" when feasible)
-  std::string stage;        // "reference", "coarse", "refine"
+  std::string violation;  // the first constraint it misses ("" when feasible)
+  std::string stage;      // "reference", "coarse", "refine"
 };
 
 struct DesignResult {

@@ -40,8 +40,8 @@ std::string design_to_toml(const LinkSpec& spec) {
   std::map<std::string, std::string> sections;
   for (const auto& f : link_spec_fields()) {
     const auto dot = f.key.rfind('.');
-    const std::string line =
-        (dot == std::string::npos ? f.key : f.key.substr(dot + 1)) + " = " + toml_value(f.get(spec));
+    const std::string line = (dot == std::string::npos ? f.key : f.key.substr(dot + 1)) + " = " +
+                             toml_value(f.get(spec));
     const std::string comment = f.unit.empty() ? "" : "  # " + f.unit;
     if (dot == std::string::npos) {
       top += line + comment + "\n";

@@ -8,8 +8,7 @@
 
 namespace mosaic::sweep {
 
-report::LinkReport evaluate_design(const LinkSpec& spec, const PointOptions& options,
-                                   int threads) {
+report::LinkReport evaluate_design(const LinkSpec& spec, const PointOptions& options, int threads) {
   report::SimulateOptions s;
   s.threads = threads;
   s.margin = options.margin;

@@ -33,8 +33,7 @@ std::vector<std::vector<double>> unit_draws(const Sampling& s, int axes) {
     std::vector<std::size_t> stratum(n);
     std::iota(stratum.begin(), stratum.end(), std::size_t{0});
     Rng shuffle(s.seed, RngPurpose::kSweepSample, static_cast<std::uint64_t>(j), 1);
-    for (std::size_t i = n; i > 1; --i)
-      std::swap(stratum[i - 1], stratum[shuffle.next_u64() % i]);
+    for (std::size_t i = n; i > 1; --i) std::swap(stratum[i - 1], stratum[shuffle.next_u64() % i]);
     for (std::size_t i = 0; i < n; ++i)
       u[i][j] = (static_cast<double>(stratum[i]) + rng.uniform()) / static_cast<double>(n);
   }

@@ -1,8 +1,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <cstdio>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -46,8 +46,7 @@ constexpr int kTagAssign = 2;  // rank 0 -> worker: a point index, or -1 to stop
 std::string encode(const PointResult& r) {
   nlohmann::json outputs = nlohmann::json::array();
   for (const auto& o : r.outputs) outputs.push_back(o ? nlohmann::json(*o) : nlohmann::json());
-  return nlohmann::json{
-      {"i", r.index}, {"o", outputs}, {"r", r.report_json}, {"t", r.eval_s}}
+  return nlohmann::json{{"i", r.index}, {"o", outputs}, {"r", r.report_json}, {"t", r.eval_s}}
       .dump();
 }
 
@@ -71,8 +70,8 @@ void worker_loop(const SweepDefinition& sweep, int threads) {
     MPI_Recv(&index, 1, MPI_LONG_LONG, 0, kTagAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (index < 0) return;
     const auto i = static_cast<std::size_t>(index);
-    message = encode(evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options,
-                                    threads));
+    message =
+        encode(evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, threads));
   }
 }
 
@@ -144,7 +143,8 @@ RunSummary run_sweep_mpi(const MpiWorld& world, const SweepDefinition& sweep, St
     store->insert(point_spec(sweep.base, sweep.grid, r.index), r);
     ++written;
     if (options.progress) {
-      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double el =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       options.progress->update(static_cast<double>(written) / todo.size(),
                                fmt::format("{}/{} points, {:.1f}/s, {} ranks", written + s.already,
                                            s.total, el > 0 ? written / el : 0.0, world.size()));

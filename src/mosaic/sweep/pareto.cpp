@@ -153,8 +153,8 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
     const std::string msg = sqlite3_errmsg(db);
     sqlite3_finalize(st);
-    throw ConfigError("--where", "\"" + where + "\"",
-                      "an SQL expression over the store's columns", msg);
+    throw ConfigError("--where", "\"" + where + "\"", "an SQL expression over the store's columns",
+                      msg);
   }
   std::vector<std::vector<std::optional<double>>> numbers;
   std::vector<std::vector<std::string>> text;
@@ -174,8 +174,8 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
       } else {
         const double v = sqlite3_column_double(st, k);
         n.push_back(v);
-        t.push_back(format_number(v, k == 0 || integer_columns.count(front.columns[k]) ||
-                                         type == SQLITE_INTEGER));
+        t.push_back(format_number(
+            v, k == 0 || integer_columns.count(front.columns[k]) || type == SQLITE_INTEGER));
       }
     }
     std::vector<double> key;

@@ -18,8 +18,10 @@ std::vector<PointColumn> make_columns() {
     c.push_back({std::move(name), "", std::move(doc), true,
                  [f](const Report& r) -> Value { return static_cast<double>(f(r)); }});
   };
-  real("power.per_end_w", "W", "power of one link end", [](const Report& r) { return r.power.per_end_w; });
-  real("power.per_link_w", "W", "power of both ends", [](const Report& r) { return r.power.per_link_w; });
+  real("power.per_end_w", "W", "power of one link end",
+       [](const Report& r) { return r.power.per_end_w; });
+  real("power.per_link_w", "W", "power of both ends",
+       [](const Report& r) { return r.power.per_link_w; });
   real("power.pj_per_bit", "pJ/bit", "per end, per payload bit",
        [](const Report& r) { return r.power.pj_per_bit; });
   real("link.optical_margin_db", "dB",
@@ -29,7 +31,8 @@ std::vector<PointColumn> make_columns() {
          if (!r.link.margin_computed) return std::nullopt;
          return r.link.optical_margin_db;
        });
-  real("link.log10_worst_ber", "", "worst active channel", [](const Report& r) { return r.link.log10_worst_ber; });
+  real("link.log10_worst_ber", "", "worst active channel",
+       [](const Report& r) { return r.link.log10_worst_ber; });
   real("link.log10_median_ber", "", "median over active channels",
        [](const Report& r) { return r.link.log10_median_ber; });
   real("link.log10_mean_ber", "", "mean over active channels",
@@ -49,16 +52,19 @@ std::vector<PointColumn> make_columns() {
         "1 when every active channel is at or below 2.4e-4, none is short and capacity holds",
         [](const Report& r) {
           return r.link.over_threshold == 0 && r.link.active_short == 0 && r.link.capacity_ok ? 1
-                                                                                                 : 0;
+                                                                                              : 0;
         });
-  real("link.line_rate_gbps", "Gb/s", "channel line rate", [](const Report& r) { return r.link.line_rate_gbps; });
+  real("link.line_rate_gbps", "Gb/s", "channel line rate",
+       [](const Report& r) { return r.link.line_rate_gbps; });
   real("link.latency_ns", "ns", "fiber latency", [](const Report& r) { return r.link.latency_ns; });
-  real("phy.ctle_peaking_db", "dB", "equalizer setting", [](const Report& r) { return r.phy.ctle_peaking_db; });
+  real("phy.ctle_peaking_db", "dB", "equalizer setting",
+       [](const Report& r) { return r.phy.ctle_peaking_db; });
   real("reliability.link_fit", "FIT", "failures per 1e9 h over the service life",
        [](const Report& r) { return r.reliability.link_fit; });
   real("reliability.failure_probability", "", "1 - R(service life)",
        [](const Report& r) { return r.reliability.failure_probability; });
-  real("reliability.afr", "", "annualized failure rate", [](const Report& r) { return r.reliability.afr; });
+  real("reliability.afr", "", "annualized failure rate",
+       [](const Report& r) { return r.reliability.afr; });
   return c;
 }
 

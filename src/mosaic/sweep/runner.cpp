@@ -38,7 +38,8 @@ RunSummary run_sweep(const SweepDefinition& sweep, Store& store, const RunOption
     store.insert(spec, r);
     ++done;
     if (options.progress) {
-      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double el =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       options.progress->update(static_cast<double>(done) / todo.size(),
                                fmt::format("{}/{} points, {:.1f}/s", done + s.already, s.total,
                                            el > 0 ? done / el : 0.0));

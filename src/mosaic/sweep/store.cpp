@@ -78,17 +78,18 @@ Store::Store(const std::string& path, const SweepDefinition& sweep, bool resume)
     if (has_meta) {
       const std::string fp = meta_value(db_, "fingerprint");
       if (fp != sweep.fingerprint)
-        refuse(path, "a store made by this sweep (it holds another sweep, fingerprint " + fp +
-                         ", this one is " + sweep.fingerprint + ")",
+        refuse(path,
+               "a store made by this sweep (it holds another sweep, fingerprint " + fp +
+                   ", this one is " + sweep.fingerprint + ")",
                "use a new --store, or the sweep file it was made with");
       if (!resume && stored() > 0)
-        refuse(path, "a new file (it already holds " + std::to_string(stored()) + " of " +
-                         std::to_string(total_) + " points of this sweep)",
+        refuse(path,
+               "a new file (it already holds " + std::to_string(stored()) + " of " +
+                   std::to_string(total_) + " points of this sweep)",
                "pass --resume to evaluate only the missing points");
     } else {
       exec("PRAGMA journal_mode = WAL");
-      std::string create =
-          "CREATE TABLE points (point INTEGER PRIMARY KEY";
+      std::string create = "CREATE TABLE points (point INTEGER PRIMARY KEY";
       for (const auto& f : link_spec_fields())
         create += ", " + quote_identifier(f.key) + " " + column_type(f.kind);
       for (const auto& c : point_columns())

@@ -41,7 +41,8 @@ double number(const toml::node& node, const std::string& field) {
   throw ConfigError(field, describe(node), "a number");
 }
 
-std::string string_of(const toml::node& node, const std::string& field, const std::string& allowed) {
+std::string string_of(const toml::node& node, const std::string& field,
+                      const std::string& allowed) {
   if (const auto* v = node.as_string()) return v->get();
   throw ConfigError(field, describe(node), allowed);
 }
@@ -143,7 +144,8 @@ Axis parse_axis(const toml::table& t, int index) {
   if (t.contains("step") == t.contains("count"))
     throw ConfigError(at, "step/count", "exactly one of step and count");
   if (t.contains("step")) {
-    if (log_scale) throw ConfigError(at + ".scale", "\"log\"", "\"linear\" with a step (use count)");
+    if (log_scale)
+      throw ConfigError(at + ".scale", "\"log\"", "\"linear\" with a step (use count)");
     const double step = number(*t.get("step"), at + ".step");
     if (step == 0.0 || (stop - start) / step < 0.0 || !std::isfinite((stop - start) / step))
       throw ConfigError(at + ".step", fmt::format("{}", step),
@@ -216,10 +218,12 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     const auto* base = node->as_table();
     if (!base) throw ConfigError("base", describe(*node), "a table");
     only_keys(*base, "base", {"preset", "design", "set", "seed"});
-    if (const auto* p = base->get("preset")) request.preset = string_of(*p, "base.preset", "a preset name");
+    if (const auto* p = base->get("preset"))
+      request.preset = string_of(*p, "base.preset", "a preset name");
     if (const auto* p = base->get("design")) {
       const std::filesystem::path file = string_of(*p, "base.design", "a design file path");
-      request.toml_path = (file.is_absolute() ? file : std::filesystem::path(base_dir) / file).string();
+      request.toml_path =
+          (file.is_absolute() ? file : std::filesystem::path(base_dir) / file).string();
     }
     if (const auto* p = base->get("set")) {
       const auto* arr = p->as_array();
@@ -283,7 +287,8 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     d.grid.sampling.count = static_cast<int>(count);
     if (const auto* seed = s->get("seed")) {
       const auto* v = seed->as_integer();
-      if (!v || v->get() < 0) throw ConfigError("sampling.seed", describe(*seed), "an integer >= 0");
+      if (!v || v->get() < 0)
+        throw ConfigError("sampling.seed", describe(*seed), "an integer >= 0");
       d.grid.sampling.seed = static_cast<std::uint64_t>(v->get());
     }
     if (!any_sampled)
