@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Designs per second of `mosaic sweep` over the default 800G family (all 460 channels: statistical
 eye, lanes, power, reliability), side by side: one process on 1 thread, one process on 2 threads,
-and 2 MPI ranks (1 thread each), on the same sweep file. Prints each rate and the speed-ups.
+and 2 MPI ranks (1 thread each), on the same sweep file. Prints each rate (wall clock, and per
+CPU second of the whole process tree), whether the stores agree row for row, and the speed-ups.
 
     /usr/bin/python3 bench/sweep_scaling.py [--build build] [--points 24]
 """
 import argparse
 import os
+import resource
 import shutil
 import sqlite3
 import subprocess
@@ -35,12 +37,17 @@ def rows(db):
 
 
 def run(cmd, db):
+    """Wall-clock seconds and CPU seconds (user + system of the whole process tree)."""
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main():
@@ -65,18 +72,21 @@ def main():
         reference = None
         for name, cmd in cases:
             db = os.path.join(tmp, f"store{len(results)}.db")
-            seconds = run(cmd + ["--store", db], db)
+            seconds, cpu = run(cmd + ["--store", db], db)
             r = rows(db)
             if reference is None:
                 reference = r
             same = "same rows" if r == reference else "ROWS DIFFER"
             results.append((name, seconds))
-            print(f"{name:26s} {n} designs in {seconds:7.2f} s = {n / seconds:6.2f} designs/s  ({same})")
+            print(f"{name:26s} {n} designs in {seconds:7.2f} s = {n / seconds:6.2f} designs/s; "
+                  f"{cpu:6.2f} CPU s = {n / cpu:5.2f} designs per CPU second  ({same})")
         base = results[0][1]
         for name, seconds in results[1:]:
             print(f"speed-up of {name}: {base / seconds:.2f}x")
         if not mpirun:
             print("MPI: mpirun not found (build without MPI)")
+        print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+              "(wall-clock rates are only meaningful on an otherwise idle machine)")
     finally:
         shutil.rmtree(tmp)
 

@@ -5,7 +5,8 @@
 #  2. `mpirun -np 2` gives the same rows as one process (skipped, and said so, without MPI).
 # The base design is a 4x4 array (16 channels) so that 500 full evaluations fit the CI budget;
 # the sweep code path is the one the 460-channel designs take.
-# Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 40 s on 2 cores.
+# Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 40 s of CPU on 2 cores (78 s wall on a
+# heavily shared 2-core machine); MOSAIC_CI_SEED=N replays the kill moments of a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mosaic=$PWD/build/apps/mosaic/mosaic
@@ -59,7 +60,9 @@ resume=""
 for kill in 1 2 3 4 5; do
   "$mosaic" sweep "$tmp/sweep.toml" --store "$tmp/killed.db" --threads 2 $resume >/dev/null &
   pid=$!
-  delay=$(printf '0.%03d' $((150 + RANDOM % 700)))
+  # uniform in [0.2, 2.2) s: the five kills land at different stages of the run
+  ms=$((200 + RANDOM % 2000))
+  delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
   sleep "$delay"
   if kill -KILL "$pid" 2>/dev/null; then
     wait "$pid" 2>/dev/null || true
