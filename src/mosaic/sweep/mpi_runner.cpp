@@ -75,6 +75,9 @@ void worker_loop(const SweepDefinition& sweep, int threads) {
   }
 }
 
+RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
+                     const RunOptions& options);
+
 }  // namespace
 
 bool mpi_available() {
@@ -101,6 +104,20 @@ int MpiWorld::agree(int status) const {
 
 RunSummary run_sweep_mpi(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
                          const RunOptions& options) {
+  // A rank that fails alone would leave the others waiting for it forever: the whole job stops.
+  try {
+    return run_ranks(world, sweep, store, options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mosaic: internal error on MPI rank %d: %s\n", world.rank(), e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return {};
+}
+
+namespace {
+
+RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
+                     const RunOptions& options) {
   RunSummary s;
   s.ranks = world.size();
   s.total = sweep.grid.points.size();
@@ -184,6 +201,8 @@ RunSummary run_sweep_mpi(const MpiWorld& world, const SweepDefinition& sweep, St
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return s;
 }
+
+}  // namespace
 
 #endif
 

@@ -185,16 +185,19 @@ std::string canonical(const FieldValue& v) {
 }  // namespace
 
 std::string sweep_fingerprint(const SweepDefinition& d) {
-  std::string s = report::spec_to_json(d.base).dump();
-  s += d.options.margin ? "|margin" : "|no-margin";
-  for (const auto& a : d.grid.axes) s += "|" + a.key;
-  for (const auto& p : d.grid.points) {
-    s += '\n';
-    for (const auto& v : p) s += canonical(v) + ",";
-  }
-  // FNV-1a 64: a content identity, not a security measure.
+  // FNV-1a 64 over a canonical text, fed piecewise so that a large sweep needs no large string: a
+  // content identity, not a security measure.
   std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+  auto feed = [&h](const std::string& text) {
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+  };
+  feed(report::spec_to_json(d.base).dump());
+  feed(d.options.margin ? "|margin" : "|no-margin");
+  for (const auto& a : d.grid.axes) feed("|" + a.key);
+  for (const auto& p : d.grid.points) {
+    feed("\n");
+    for (const auto& v : p) feed(canonical(v) + ",");
+  }
   return fmt::format("{:016x}", h);
 }
 
