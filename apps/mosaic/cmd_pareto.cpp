@@ -64,6 +64,7 @@ const RegisterCommand kPareto(61, [](CLI::App& parent) -> Runner {
          },
          "Objective to minimize, a column such as power.per_end_w (repeatable)")
       ->type_name("COLUMN")
+      ->allow_extra_args(false)
       ->trigger_on_parse();
   cmd->add_option_function<std::vector<std::string>>(
          "--max",
@@ -72,6 +73,7 @@ const RegisterCommand kPareto(61, [](CLI::App& parent) -> Runner {
          },
          "Objective to maximize, e.g. link.optical_margin_db (repeatable)")
       ->type_name("COLUMN")
+      ->allow_extra_args(false)
       ->trigger_on_parse();
   cmd->add_option("--where", args->where,
                   "Only rows matching this SQL expression, e.g. \"link.meets_kp4 = 1 AND "
