@@ -88,6 +88,7 @@ double LinkEvaluator::tune_ctle() const {
     in.jitter_rms_ui = spec_.rx.jitter_rms_ps * 1e-12 * spec_.channel.rate_gbps * 1e9;
     in.threshold = spec_.rx.threshold;
     in.bathtubs = false;
+    in.eye_heights = false;  // only the BER decides
     const double l = stat_eye(in).log10_ber;
     if (l < best - 1e-9) {
       best = l;
