@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev libfmt-dev libeigen3-dev librandom123-dev
-  libfec-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libfec-dev libsqlite3-dev libopenmpi-dev openmpi-bin libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-jsonschema
   clang libclang-rt-14-dev
 )

@@ -23,6 +23,7 @@ enum class RngPurpose : std::uint32_t {
   kLinkPermutation = 23,
   kFleetLifetimes = 30,
   kDegradation = 31,
+  kSweepSample = 40,
 };
 
 // Counter-based random stream (Philox4x32-10) keyed by (seed, purpose, index, block). Any stream

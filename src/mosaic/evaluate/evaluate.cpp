@@ -1,12 +1,30 @@
 #include "mosaic/evaluate/evaluate.hpp"
 
 #include <chrono>
+#include <cmath>
 
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/link/assign_roles.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic {
+namespace {
+
+// The worst active channel again, bathtubs and eye heights on: at its phase, the threshold and BER
+// come out as before (the best threshold depends on the phase only).
+void refill_worst_bathtubs(phy::LinkEvaluator& ev, int worst,
+                           std::vector<phy::ChannelResult>& channels) {
+  if (worst < 0) return;
+  const int os = ev.chain().samples_per_ui();
+  const auto phase = static_cast<int>(std::lround(channels[worst].sampling_phase_ui * os));
+  phy::ChannelResult again = ev.evaluate_channel(worst, true, phase);
+  channels[worst].bathtub_phase = std::move(again.bathtub_phase);
+  channels[worst].bathtub_threshold = std::move(again.bathtub_threshold);
+  channels[worst].eye_height_a = again.eye_height_a;
+  channels[worst].eye_height_1e12_a = again.eye_height_1e12_a;
+}
+
+}  // namespace
 
 Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   using Clock = std::chrono::steady_clock;
@@ -17,12 +35,16 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   eval.threads = options.threads;
   eval.progress = options.progress;
   eval.bathtubs = options.bathtubs;
+  eval.eye_heights = options.eye_heights;
+  eval.eye_heights = options.eye_heights;
   // One evaluator for the statistical eye and Monte Carlo: same array, CTLE and pulse responses.
   phy::LinkEvaluator ev(spec);
   r.phy = phy::evaluate(ev, eval);
   ++r.physics_evaluations;
   const auto t1 = Clock::now();
   r.lanes = link::assign_roles(spec, r.phy.channels);
+  if (!options.bathtubs && options.worst_bathtubs)
+    refill_worst_bathtubs(ev, r.lanes.summary.worst_channel, r.phy.channels);
   if (options.margin) {
     r.lanes.summary.margin_computed = true;
     r.lanes.summary.optical_margin_db =

@@ -14,6 +14,11 @@ struct EvalOptions {
   Progress* progress = nullptr;
   bool margin = true;        // the optical margin (re-evaluates the weakest active channels)
   bool bathtubs = true;      // every channel's bathtub curves (off: only what BER and eye need)
+  // Sweep mode: eye heights of every channel, or (off) of the worst active channel only.
+  bool eye_heights = true;
+  // With bathtubs off: still compute the worst active channel's (the report shows those), and
+  // its eye heights when they were skipped.
+  bool worst_bathtubs = false;
   bool degradation = false;  // age the LEDs over the service life (reliability.degradation_*)
   bool monte_carlo = false;  // the bit-true engine after the statistical eye (spec.mc: stop rules)
   std::vector<int> mc_channels;   // empty = every live channel

@@ -52,7 +52,7 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
 
 // Forwarded clock: each row samples at one instant, the median of its channels' best instants.
 void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels, int threads,
-                        bool bathtubs) {
+                        bool bathtubs, bool eye_heights) {
   const auto& layout = ev.layout();
   const int os = ev.chain().samples_per_ui();
   std::vector<std::optional<int>> fixed(channels.size());
@@ -73,7 +73,8 @@ void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels,
     }
   }
   parallel_for(channels.size(), threads, [&](std::size_t i) {
-    if (fixed[i]) channels[i] = ev.evaluate_channel(static_cast<int>(i), bathtubs, fixed[i]);
+    if (fixed[i])
+      channels[i] = ev.evaluate_channel(static_cast<int>(i), bathtubs, fixed[i], eye_heights);
   });
 }
 
@@ -91,13 +92,14 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.channels.resize(n);
   std::atomic<std::size_t> done{0};
   parallel_for(n, options.threads, [&](std::size_t i) {
-    result.channels[i] = ev.evaluate_channel(static_cast<int>(i), options.bathtubs);
+    result.channels[i] = ev.evaluate_channel(static_cast<int>(i), options.bathtubs, std::nullopt,
+                                             options.eye_heights);
     const std::size_t d = ++done;
     if (options.progress)
       options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
   });
   if (spec.rx.clock == ClockMode::kForwardedClock)
-    apply_clock_groups(ev, result.channels, options.threads, options.bathtubs);
+    apply_clock_groups(ev, result.channels, options.threads, options.bathtubs, options.eye_heights);
   result.ctle_peaking_db = ev.ctle_peaking_db();
   result.noise_bandwidth_hz = ev.chain().noise_bandwidth_hz();
   result.fiber_sigma_ps = ev.fiber().sigma_s * 1e12;

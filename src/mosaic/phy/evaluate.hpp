@@ -17,7 +17,8 @@ struct EvalOptions {
   Progress* progress = nullptr;
   // Extra optical loss per channel (dB, indexed like the array), e.g. LED ageing. Empty = none.
   std::span<const double> extra_loss_db = {};
-  bool bathtubs = true;  // fill ChannelResult::bathtub_* (off for fast re-evaluation)
+  bool bathtubs = true;     // fill ChannelResult::bathtub_* (off for fast re-evaluation)
+  bool eye_heights = true;  // search eye_height_* (off: NaN; sweeps keep only the worst's)
 };
 
 struct PhyResult {

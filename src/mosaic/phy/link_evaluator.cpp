@@ -88,6 +88,7 @@ double LinkEvaluator::tune_ctle() const {
     in.jitter_rms_ui = spec_.rx.jitter_rms_ps * 1e-12 * spec_.channel.rate_gbps * 1e9;
     in.threshold = spec_.rx.threshold;
     in.bathtubs = false;
+    in.eye_heights = false;  // only the BER decides
     const double l = stat_eye(in).log10_ber;
     if (l < best - 1e-9) {
       best = l;
@@ -134,7 +135,8 @@ StatEyeInput LinkEvaluator::eye_input(int channel, bool bathtubs) {
 }
 
 ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
-                                              std::optional<int> fixed_phase_samples) {
+                                              std::optional<int> fixed_phase_samples,
+                                              bool eye_heights) {
   const ChannelParams& c = layout_.channels[channel];
   ChannelResult r;
   r.index = c.index;
@@ -154,6 +156,7 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   }
   StatEyeInput in = eye_input(channel, bathtubs);
   in.fixed_phase_samples = fixed_phase_samples;
+  in.eye_heights = eye_heights;
   double leak = 0.0;
   for (const auto& a : in.aggressors) leak += a.swing_a;
   r.crosstalk_db = leak > 0.0 ? 10.0 * std::log10(leak / in.victim.swing_a) : -200.0;

@@ -44,8 +44,10 @@ class LinkEvaluator {
   // Stat-eye input of a live channel; the pointers stay valid as long as this evaluator.
   StatEyeInput eye_input(int channel, bool bathtubs);
   // Runs the statistical eye and fills everything of ChannelResult but the role.
+  // eye_heights = false leaves eye_height_* NaN (see StatEyeInput::eye_heights).
   ChannelResult evaluate_channel(int channel, bool bathtubs,
-                                 std::optional<int> fixed_phase_samples = std::nullopt);
+                                 std::optional<int> fixed_phase_samples = std::nullopt,
+                                 bool eye_heights = true);
   // Absolute sampling instant of a channel's phase choice, in samples (for clock groups).
   double absolute_phase_samples(int channel, int phase_samples);
   int phase_for_absolute(int channel, double absolute_samples);

@@ -7,67 +7,17 @@
 #include <numbers>
 
 #include "mosaic/core/math/log_q.hpp"
+#include "mosaic/phy/q_sum_kernels.hpp"
 
 namespace mosaic::phy {
 namespace {
 
 constexpr int kBins = 256;
+static_assert(kBins % 8 == 0, "q_sum kernels take whole groups of 8 bins");
 constexpr int kMaxExactTaps = 48;
 constexpr int kThresholdGrid = 24;
 constexpr double kLn10 = std::numbers::ln10;
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
-
-// exp(x) for x in [-745, 0] to ~1e-9 relative: 2^k times a polynomial on the reduced argument.
-// Several times faster than std::exp in the Q sums that dominate the statistical eye.
-inline double fast_exp(double x) {
-  if (x < -708.0) return 0.0;
-  constexpr double kLog2e = 1.4426950408889634;
-  const double t = x * kLog2e;
-  const double k = std::floor(t);
-  const double f = (t - k) * 0.6931471805599453;  // in [0, ln 2)
-  // Taylor series of e^f to degree 10 on [0, ln 2): error below 2e-10.
-  double p = 1.0 / 3628800.0;
-  p = p * f + 1.0 / 362880.0;
-  p = p * f + 1.0 / 40320.0;
-  p = p * f + 1.0 / 5040.0;
-  p = p * f + 1.0 / 720.0;
-  p = p * f + 1.0 / 120.0;
-  p = p * f + 1.0 / 24.0;
-  p = p * f + 1.0 / 6.0;
-  p = p * f + 0.5;
-  p = p * f + 1.0;
-  p = p * f + 1.0;
-  return std::ldexp(p, static_cast<int>(k));
-}
-
-// Q(z) from a table of ln Q: a few nanoseconds instead of an erfc, accurate to ~1e-5 relative.
-class FastQ {
- public:
-  static constexpr double kStep = 1.0 / 64.0;
-  static constexpr double kMaxZ = 38.0;
-
-  FastQ() {
-    const int n = static_cast<int>(kMaxZ / kStep) + 2;
-    table_.resize(n);
-    for (int i = 0; i < n; ++i) table_[i] = log_q(i * kStep);
-  }
-  double operator()(double z) const {
-    if (z < 0.0) return z < -9.0 ? 1.0 : 1.0 - (*this)(-z);
-    if (z >= kMaxZ) return 0.0;
-    const double u = z / kStep;
-    const int i = static_cast<int>(u);
-    const double f = u - i;
-    return fast_exp(table_[i] + f * (table_[i + 1] - table_[i]));
-  }
-
- private:
-  std::vector<double> table_;
-};
-
-const FastQ& fast_q() {
-  static const FastQ q;
-  return q;
-}
 
 // ISI + crosstalk amplitude distribution at one sampling phase, cursor bit excluded.
 struct PhaseDistribution {
@@ -114,33 +64,39 @@ class Engine {
     StatEyeResult r;
     const int half = os_ / 2;
     double d = mean_level_;
-    std::vector<double> h = horizontal(d);
+    Horizontal h(*this, d);
     int s = in_.fixed_phase_samples ? *in_.fixed_phase_samples : argmin_phase(h, -half, half);
     if (in_.threshold == ThresholdMode::kOptimal) {
       d = best_threshold(s);
-      h = horizontal(d);
+      h = Horizontal(*this, d);
       if (!in_.fixed_phase_samples) {
         const int s2 = argmin_phase(h, -half, half);
         if (s2 != s) {
           s = s2;
           d = best_threshold(s);
-          h = horizontal(d);
+          h = Horizontal(*this, d);
         }
       }
     }
     r.phase_samples = s;
     r.threshold_a = d;
-    r.log10_ber = h[index(s)] / kLn10;
+    r.log10_ber = h(s) / kLn10;
     const auto& dist = distribution(s);
     r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
     r.eye_width_ui = eye_width(h, s, std::log(kEyeOpeningBer));
     r.eye_width_1e12_ui = eye_width(h, s, std::log(1e-12));
-    const auto [grid, v] = vertical(s);
-    r.eye_height_a = eye_height(grid, v, d, s, std::log(kEyeOpeningBer));
-    r.eye_height_1e12_a = eye_height(grid, v, d, s, std::log(1e-12));
+    if (in_.eye_heights) {
+      const auto [grid, v] = vertical(s);
+      r.eye_height_a = eye_height(grid, v, d, s, std::log(kEyeOpeningBer));
+      r.eye_height_1e12_a = eye_height(grid, v, d, s, std::log(1e-12));
+    } else {
+      r.eye_height_a = std::numeric_limits<double>::quiet_NaN();
+      r.eye_height_1e12_a = std::numeric_limits<double>::quiet_NaN();
+    }
     if (in_.bathtubs) {
+      const auto [grid, v] = vertical(s);
       for (int p = -os_; p < os_; ++p)
-        r.bathtub_phase.push_back({double(p - s) / os_, h[index(p)] / kLn10});
+        r.bathtub_phase.push_back({double(p - s) / os_, h(p) / kLn10});
       for (std::size_t i = 0; i < grid.size(); ++i)
         r.bathtub_threshold.push_back({grid[i] - d, v[i] / kLn10});
     }
@@ -148,6 +104,45 @@ class Engine {
   }
 
  private:
+  // ln BER with jitter against phase in [-os, os) at one threshold, each phase computed on first
+  // use: the phase search and the eye width need only the phases around the eye, the bathtub
+  // all of them. Values do not depend on the order they are asked in.
+  class Horizontal {
+   public:
+    Horizontal(Engine& engine, double d)
+        : engine_(&engine),
+          d_(d),
+          l0_(engine.cache_.size()),
+          out_(engine.cache_.size()),
+          have_l0_(engine.cache_.size(), 0),
+          have_out_(engine.cache_.size(), 0) {}
+
+    double operator()(int s) {
+      const int i = engine_->index(s);
+      if (!have_out_[i]) {
+        out_[i] =
+            engine_->margin_ == 0 ? l0(s) : engine_->with_jitter([&](int m) { return l0(s + m); });
+        have_out_[i] = 1;
+      }
+      return out_[i];
+    }
+
+   private:
+    double l0(int s) {
+      const int i = engine_->index(s);
+      if (!have_l0_[i]) {
+        l0_[i] = engine_->log_ber0(s, d_);
+        have_l0_[i] = 1;
+      }
+      return l0_[i];
+    }
+
+    Engine* engine_;
+    double d_;
+    std::vector<double> l0_, out_;
+    std::vector<char> have_l0_, have_out_;
+  };
+
   int index(int s) const { return s + os_ + margin_; }
 
   const PhaseDistribution& distribution(int s) {
@@ -170,20 +165,26 @@ class Engine {
     // lump them (mean and variance exact) and keep the distribution for the ones that matter.
     const double tiny = std::max(1e-4 * std::abs(dist.cursor),
                                  0.05 * std::sqrt(in_.thermal_sigma_a * in_.thermal_sigma_a));
-    std::sort(taps_.begin(), taps_.end(),
-              [](double a, double b) { return std::abs(a) > std::abs(b); });
+    // The largest taps at or above `tiny` (at most kMaxExactTaps), largest first, are kept
+    // exactly; only those need sorting.
+    const auto larger = [](double a, double b) { return std::abs(a) > std::abs(b); };
+    auto kept_end = std::partition(taps_.begin(), taps_.end(),
+                                   [tiny](double a) { return std::abs(a) >= tiny; });
+    if (kept_end - taps_.begin() > kMaxExactTaps) {
+      std::nth_element(taps_.begin(), taps_.begin() + kMaxExactTaps, kept_end, larger);
+      kept_end = taps_.begin() + kMaxExactTaps;
+    }
+    std::sort(taps_.begin(), kept_end, larger);
+    const auto exact = static_cast<std::size_t>(kept_end - taps_.begin());
     double lo = shift;
     double range = 0.0;
-    std::size_t exact = 0;
-    for (double a : taps_) {
-      if (exact < kMaxExactTaps && std::abs(a) >= tiny) {
-        taps_[exact++] = a;
-        lo += std::min(a, 0.0);
-        range += std::abs(a);
-      } else {
-        lo += 0.5 * a;
-        dist.lumped_var += 0.25 * a * a;
-      }
+    for (std::size_t t = 0; t < exact; ++t) {
+      lo += std::min(taps_[t], 0.0);
+      range += std::abs(taps_[t]);
+    }
+    for (std::size_t t = exact; t < taps_.size(); ++t) {
+      lo += 0.5 * taps_[t];
+      dist.lumped_var += 0.25 * taps_[t] * taps_[t];
     }
     dist.lo = lo;
     // Without any exact tap every bin but the first is empty; keep the grid narrow anyway.
@@ -199,12 +200,30 @@ class Engine {
       const double frac = u - whole;
       const int new_top = std::min(kBins - 1, top + whole + 1);
       next.assign(new_top + 1, 0.0);
-      for (int i = 0; i <= top; ++i) {
-        const double half_p = 0.5 * dist.p[i];
-        next[i] += half_p;
-        const int j = std::min(i + whole, kBins - 1);
-        next[j] += half_p * (1.0 - frac);
-        next[std::min(j + 1, kBins - 1)] += half_p * frac;
+      if (top + whole + 1 <= kBins - 1) {
+        // Nothing reaches the last bin: each output bin takes its three terms in the order the
+        // scatter below adds them, from a zero-padded copy, in a loop the compiler vectorizes.
+        // Same bits as the scatter.
+        const double keep = 1.0 - frac;
+        std::vector<double>& h = padded_;
+        h.assign(static_cast<std::size_t>(top + 2 * whole + 3), 0.0);
+        for (int i = 0; i <= top; ++i) h[whole + 1 + i] = 0.5 * dist.p[i];
+        const double* hp = h.data();
+        double* out = next.data();
+        if (whole == 0) {
+          for (int k = 0; k <= new_top; ++k) out[k] = (hp[k] * frac + hp[k + 1]) + hp[k + 1] * keep;
+        } else {
+          for (int k = 0; k <= new_top; ++k)
+            out[k] = (hp[k] * frac + hp[k + 1] * keep) + hp[whole + 1 + k];
+        }
+      } else {
+        for (int i = 0; i <= top; ++i) {
+          const double half_p = 0.5 * dist.p[i];
+          next[i] += half_p;
+          const int j = std::min(i + whole, kBins - 1);
+          next[j] += half_p * (1.0 - frac);
+          next[std::min(j + 1, kBins - 1)] += half_p * frac;
+        }
       }
       std::copy(next.begin(), next.end(), dist.p.begin());
       top = new_top;
@@ -228,15 +247,16 @@ class Engine {
   // ln BER at phase s and threshold d, without jitter.
   double log_ber0(int s, double d) {
     const auto& dist = distribution(s);
-    const FastQ& q = fast_q();
-    double sum = 0.0;
-    for (int i = 0; i < kBins; ++i) {
-      const double p = dist.p[i];
-      if (p == 0.0) continue;
-      const double x0 = dist.lo + i * dist.step;
-      sum +=
-          p * (q((x0 + dist.cursor - d) * dist.inv_sigma1[i]) + q((d - x0) * dist.inv_sigma0[i]));
-    }
+    kernels::QSumInput q;
+    q.p = dist.p.data();
+    q.inv_sigma0 = dist.inv_sigma0.data();
+    q.inv_sigma1 = dist.inv_sigma1.data();
+    q.bins = kBins;
+    q.lo = dist.lo;
+    q.step = dist.step;
+    q.cursor = dist.cursor;
+    q.threshold = d;
+    const double sum = kernels::q_sum(q);
     if (sum > 1e-280) return std::log(0.5 * sum);
     // Deep in the tail: redo the sum in the log domain so the BER stays a finite number.
     LogSumExp acc;
@@ -271,27 +291,13 @@ class Engine {
     return with_jitter([&](int m) { return l0[std::clamp(m + margin_, 0, n - 1)]; });
   }
 
-  // ln BER at every phase in [-os, os) for a fixed threshold, indexed by index(s).
-  std::vector<double> horizontal(double d) {
-    std::vector<double> l0(cache_.size(), kNegInf);
-    for (int s = -os_ - margin_; s <= os_ + margin_; ++s) l0[index(s)] = log_ber0(s, d);
-    std::vector<double> out(cache_.size(), kNegInf);
-    for (int s = -os_; s < os_; ++s) {
-      if (margin_ == 0) {
-        out[index(s)] = l0[index(s)];
-        continue;
-      }
-      out[index(s)] = with_jitter([&](int m) { return l0[index(s + m)]; });
-    }
-    return out;
-  }
-
-  int argmin_phase(const std::vector<double>& h, int from, int to) const {
+  static int argmin_phase(Horizontal& h, int from, int to) {
     int best = 0;
     double best_v = std::numeric_limits<double>::infinity();
     for (int s = from; s <= to; ++s) {
-      if (h[index(s)] < best_v || (h[index(s)] == best_v && std::abs(s) < std::abs(best))) {
-        best_v = h[index(s)];
+      const double v = h(s);
+      if (v < best_v || (v == best_v && std::abs(s) < std::abs(best))) {
+        best_v = v;
         best = s;
       }
     }
@@ -355,19 +361,19 @@ class Engine {
     return x_in + std::clamp(t, 0.0, 1.0) * (x_out - x_in);
   }
 
-  double eye_width(const std::vector<double>& h, int s, double level) const {
-    if (!(h[index(s)] <= level)) return 0.0;
+  double eye_width(Horizontal& h, int s, double level) const {
+    if (!(h(s) <= level)) return 0.0;
     double left = -os_;
     for (int p = s; p > -os_; --p) {
-      if (h[index(p - 1)] > level) {
-        left = crossing(p, h[index(p)], p - 1, h[index(p - 1)], level);
+      if (h(p - 1) > level) {
+        left = crossing(p, h(p), p - 1, h(p - 1), level);
         break;
       }
     }
     double right = os_ - 1;
     for (int p = s; p < os_ - 1; ++p) {
-      if (h[index(p + 1)] > level) {
-        right = crossing(p, h[index(p)], p + 1, h[index(p + 1)], level);
+      if (h(p + 1) > level) {
+        right = crossing(p, h(p), p + 1, h(p + 1), level);
         break;
       }
     }
@@ -423,6 +429,7 @@ class Engine {
   std::vector<PhaseDistribution> cache_;
   std::vector<double> taps_;
   std::vector<double> scratch_;
+  std::vector<double> padded_;
   double mean_level_ = 0.0;
   std::optional<int> vertical_phase_;
   std::pair<std::vector<double>, std::vector<double>> vertical_;

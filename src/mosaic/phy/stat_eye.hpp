@@ -26,6 +26,9 @@ struct StatEyeInput {
   ThresholdMode threshold = ThresholdMode::kOptimal;
   std::optional<int> fixed_phase_samples;  // sample here (forwarded clock) instead of the best
   bool bathtubs = true;
+  // false: skip the eye-height searches (eye_height_* come back NaN); BER, phase, threshold and
+  // eye widths are unchanged. Sweeps use it on every channel but the worst.
+  bool eye_heights = true;
 };
 
 struct StatEyeResult {

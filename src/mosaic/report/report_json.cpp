@@ -53,7 +53,12 @@ nlohmann::json header_json(std::string_view command, const LinkSpec& spec) {
 nlohmann::json channel_to_json(const phy::ChannelResult& c, link::ChannelRole role) {
   nlohmann::json j;
   const ChannelRow row{c, role};
-  for (const auto& col : channel_columns()) j[col.name] = cell_to_json(col.get(row));
+  for (const auto& col : channel_columns()) {
+    const CellValue v = col.get(row);
+    // A figure the evaluation skipped (sweep mode's eye heights) is absent, never null.
+    if (const auto* d = std::get_if<double>(&v); d && std::isnan(*d)) continue;
+    j[col.name] = cell_to_json(v);
+  }
   return j;
 }
 

@@ -1,0 +1,101 @@
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "command.hpp"
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/parallel.hpp"
+#include "mosaic/sweep/runner.hpp"
+#include "mosaic/sweep/store.hpp"
+#include "mosaic/sweep/sweep_file.hpp"
+#include "terminal_progress.hpp"
+
+namespace mosaic::cli {
+namespace {
+
+struct SweepArgs {
+  std::string sweep_file;
+  std::string store;
+  bool resume = false;
+  std::optional<int> threads;
+};
+
+void print_summary(const sweep::RunSummary& s, const std::string& store, int threads) {
+  std::cout << s.total << " points: " << s.evaluated << " evaluated, " << s.already
+            << " already in the store; " << s.seconds << " s ("
+            << (s.seconds > 0 ? s.evaluated / s.seconds : 0.0) << " points/s) on " << threads
+            << (threads == 1 ? " thread" : " threads");
+  if (s.ranks > 1) std::cout << " x " << s.ranks << " MPI ranks";
+  std::cout << "; store " << store << '\n';
+}
+
+int run_one_process(const SweepArgs& args) {
+  const sweep::SweepDefinition def = sweep::load_sweep_file(args.sweep_file);
+  sweep::Store store(args.store, def, args.resume);
+  TerminalProgress progress("sweep");
+  sweep::RunOptions options;
+  options.threads = args.threads.value_or(0);
+  options.progress = &progress;
+  const auto summary = sweep::run_sweep(def, store, options);
+  progress.finish();
+  print_summary(summary, args.store, resolve_threads(options.threads));
+  return 0;
+}
+
+// Under mpirun every rank parses the sweep file (so a bad file fails everywhere before any point
+// runs); only rank 0 opens the store and prints.
+int run_mpi(const SweepArgs& args) {
+  if (!sweep::mpi_available())
+    throw ConfigError("mpirun", "this build", "a build with MPI (it was configured without it)",
+                      "run without mpirun, or rebuild with libopenmpi-dev installed");
+  sweep::MpiWorld world(nullptr, nullptr);
+  const bool root = world.rank() == 0;
+  std::optional<sweep::SweepDefinition> def;
+  std::unique_ptr<sweep::Store> store;
+  std::string error;
+  try {
+    def.emplace(sweep::load_sweep_file(args.sweep_file));
+    if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume);
+  } catch (const ConfigError& e) {
+    error = e.what();
+  }
+  if (world.agree(error.empty() ? 0 : 2) != 0) {
+    if (root) std::fprintf(stderr, "mosaic: error: %s\n", error.c_str());
+    return 2;
+  }
+  TerminalProgress progress("sweep");
+  sweep::RunOptions options;
+  options.threads = args.threads.value_or(1);
+  options.progress = root ? &progress : nullptr;
+  const auto summary = sweep::run_sweep_mpi(world, *def, store.get(), options);
+  progress.finish();
+  if (root) print_summary(summary, args.store, std::max(1, options.threads));
+  return 0;
+}
+
+const RegisterCommand kSweep(60, [](CLI::App& parent) -> Runner {
+  auto args = std::make_shared<SweepArgs>();
+  auto* cmd = parent.add_subcommand(
+      "sweep",
+      std::string("Evaluate every point of a design sweep (axes over any design key) into an "
+                  "SQLite store, one committed row per point; resumable; `mpirun -np K mosaic "
+                  "sweep ...` spreads the points over K ranks (") +
+          (sweep::mpi_available() ? "MPI: available" : "MPI: not in this build") + ")");
+  cmd->add_option("sweep", args->sweep_file, "Sweep file (TOML; see docs/sweep.md)")
+      ->required()
+      ->type_name("SWEEP.toml");
+  cmd->add_option("--store", args->store, "SQLite file of results (created if missing)")
+      ->required()
+      ->type_name("FILE");
+  cmd->add_flag("--resume", args->resume,
+                "Evaluate only the points missing from an existing store of the same sweep");
+  cmd->add_option("--threads", args->threads,
+                  "Points evaluated at once on this process (0 = all cores; default 0, or 1 per "
+                  "MPI rank); results do not depend on it")
+      ->check(CLI::Range(0, 1024));
+  return [args] { return sweep::launched_by_mpi() ? run_mpi(*args) : run_one_process(*args); };
+});
+
+}  // namespace
+}  // namespace mosaic::cli

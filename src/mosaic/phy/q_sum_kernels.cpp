@@ -1,0 +1,156 @@
+#include "mosaic/phy/q_sum_kernels.hpp"
+
+// GCC 12's AVX-512 intrinsics start their results from _mm512_undefined_*(), which -Wuninitialized
+// reports as a use of an uninitialized value (a false positive).
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "mosaic/core/math/log_q.hpp"
+
+namespace mosaic::phy::kernels {
+namespace {
+
+constexpr double kPerStep = 64.0;  // table entries per unit of z
+constexpr double kMaxZ = 38.0;     // Q below 3e-316 beyond: taken as 0
+constexpr double kLog2e = 1.4426950408889634;
+constexpr double kLn2 = 0.6931471805599453;
+constexpr double kMinExp = -708.0;  // exp below this is taken as 0 (2^k stays a normal double)
+// Taylor coefficients of e^f to degree 10, highest first: error below 2e-10 on [0, ln 2).
+constexpr std::array<double, 11> kExpPoly = {
+    1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0, 1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0,
+    1.0 / 24.0,      1.0 / 6.0,      0.5,           1.0,          1.0};
+
+const std::vector<double>& log_q_table() {
+  static const std::vector<double> table = [] {
+    const int n = static_cast<int>(kMaxZ * kPerStep) + 2;
+    std::vector<double> t(n);
+    for (int i = 0; i < n; ++i) t[i] = log_q(i / kPerStep);
+    return t;
+  }();
+  return table;
+}
+
+double exp_scalar(double x) {
+  if (x < kMinExp) return 0.0;
+  const double t = x * kLog2e;
+  const double k = std::floor(t);
+  const double f = (t - k) * kLn2;
+  double p = kExpPoly[0];
+  for (std::size_t j = 1; j < kExpPoly.size(); ++j) p = p * f + kExpPoly[j];
+  return p * std::bit_cast<double>(static_cast<std::uint64_t>(static_cast<int>(k) + 1023) << 52);
+}
+
+double q_positive_scalar(double a, const double* table) {
+  if (a >= kMaxZ) return 0.0;
+  const double u = a * kPerStep;
+  const int i = static_cast<int>(u);
+  const double f = u - i;
+  return exp_scalar(table[i] + f * (table[i + 1] - table[i]));
+}
+
+double q_scalar(double z, const double* table) {
+  if (z < 0.0) return z < -9.0 ? 1.0 : 1.0 - q_positive_scalar(-z, table);
+  return q_positive_scalar(z, table);
+}
+
+double combine(const double* s) {
+  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+}
+
+#define MOSAIC_AVX512F __attribute__((target("avx512f")))
+
+MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table) {
+  const __m512d zero = _mm512_setzero_pd();
+  const __m512d a = _mm512_abs_pd(z);
+  const __mmask8 big = _mm512_cmp_pd_mask(a, _mm512_set1_pd(kMaxZ), _CMP_GE_OQ);
+  // Lanes beyond the table read its last cell; their result is replaced by 0 below.
+  const __m512d a_in = _mm512_mask_blend_pd(big, a, zero);
+  const __m512d u = _mm512_mul_pd(a_in, _mm512_set1_pd(kPerStep));
+  const __m256i i = _mm512_cvttpd_epi32(u);
+  const __m512d f = _mm512_sub_pd(u, _mm512_cvtepi32_pd(i));
+  const __m512d t0 = _mm512_i32gather_pd(i, table, 8);
+  const __m512d t1 = _mm512_i32gather_pd(_mm256_add_epi32(i, _mm256_set1_epi32(1)), table, 8);
+  const __m512d x = _mm512_add_pd(t0, _mm512_mul_pd(f, _mm512_sub_pd(t1, t0)));
+  // exp(x), x <= 0
+  const __mmask8 tiny = _mm512_cmp_pd_mask(x, _mm512_set1_pd(kMinExp), _CMP_LT_OQ);
+  const __m512d xc = _mm512_mask_blend_pd(tiny, x, _mm512_set1_pd(kMinExp));
+  const __m512d t = _mm512_mul_pd(xc, _mm512_set1_pd(kLog2e));
+  const __m512d k = _mm512_roundscale_pd(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  const __m512d fr = _mm512_mul_pd(_mm512_sub_pd(t, k), _mm512_set1_pd(kLn2));
+  __m512d p = _mm512_set1_pd(kExpPoly[0]);
+  for (std::size_t j = 1; j < kExpPoly.size(); ++j)
+    p = _mm512_add_pd(_mm512_mul_pd(p, fr), _mm512_set1_pd(kExpPoly[j]));
+  const __m256i ki = _mm256_add_epi32(_mm512_cvttpd_epi32(k), _mm256_set1_epi32(1023));
+  const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_cvtepi32_epi64(ki), 52));
+  __m512d q = _mm512_mul_pd(p, scale);
+  q = _mm512_mask_blend_pd(tiny, q, zero);
+  q = _mm512_mask_blend_pd(big, q, zero);
+  // Negative z: 1 - Q(|z|), and exactly 1 below -9 (as the scalar reference).
+  const __mmask8 negative = _mm512_cmp_pd_mask(z, zero, _CMP_LT_OQ);
+  const __mmask8 very_negative = _mm512_cmp_pd_mask(z, _mm512_set1_pd(-9.0), _CMP_LT_OQ);
+  const __m512d one = _mm512_set1_pd(1.0);
+  q = _mm512_mask_blend_pd(negative, q, _mm512_sub_pd(one, q));
+  return _mm512_mask_blend_pd(very_negative, q, one);
+}
+
+}  // namespace
+
+double table_q(double z) {
+  return q_scalar(z, log_q_table().data());
+}
+
+double q_sum_scalar(const QSumInput& in) {
+  const double* table = log_q_table().data();
+  double s[8] = {};
+  for (int i = 0; i < in.bins; ++i) {
+    const double p = in.p[i];
+    if (p == 0.0) continue;  // adds exactly +0 in the vector kernel
+    const double x0 = in.lo + i * in.step;
+    s[i & 7] += p * (q_scalar((x0 + in.cursor - in.threshold) * in.inv_sigma1[i], table) +
+                     q_scalar((in.threshold - x0) * in.inv_sigma0[i], table));
+  }
+  return combine(s);
+}
+
+MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
+  const double* table = log_q_table().data();
+  const __m512d iota = _mm512_set_pd(7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512d lo = _mm512_set1_pd(in.lo);
+  const __m512d step = _mm512_set1_pd(in.step);
+  const __m512d cursor = _mm512_set1_pd(in.cursor);
+  const __m512d d = _mm512_set1_pd(in.threshold);
+  __m512d sum = _mm512_setzero_pd();
+  for (int i = 0; i < in.bins; i += 8) {
+    const __m512d p = _mm512_loadu_pd(in.p + i);
+    if (_mm512_cmp_pd_mask(p, _mm512_setzero_pd(), _CMP_NEQ_UQ) == 0) continue;
+    const __m512d idx = _mm512_add_pd(_mm512_set1_pd(static_cast<double>(i)), iota);
+    const __m512d x0 = _mm512_add_pd(lo, _mm512_mul_pd(idx, step));
+    const __m512d z1 = _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(x0, cursor), d),
+                                     _mm512_loadu_pd(in.inv_sigma1 + i));
+    const __m512d z0 = _mm512_mul_pd(_mm512_sub_pd(d, x0), _mm512_loadu_pd(in.inv_sigma0 + i));
+    const __m512d term = _mm512_mul_pd(p, _mm512_add_pd(q_avx512(z1, table), q_avx512(z0, table)));
+    // p = 0 lanes may hold 0 * inf = NaN in principle; they add exactly +0 instead.
+    const __mmask8 live = _mm512_cmp_pd_mask(p, _mm512_setzero_pd(), _CMP_NEQ_UQ);
+    sum = _mm512_mask_add_pd(sum, live, sum, term);
+  }
+  alignas(64) double s[8];
+  _mm512_store_pd(s, sum);
+  return combine(s);
+}
+
+bool q_sum_has_avx512() {
+  static const bool has = __builtin_cpu_supports("avx512f");
+  return has;
+}
+
+double q_sum(const QSumInput& in) {
+  return q_sum_has_avx512() ? q_sum_avx512(in) : q_sum_scalar(in);
+}
+
+}  // namespace mosaic::phy::kernels

@@ -1,0 +1,34 @@
+#pragma once
+
+namespace mosaic::phy::kernels {
+
+// One decision of the statistical eye over its ISI/crosstalk histogram: bin i holds probability
+// p[i] at amplitude x_i = lo + i * step (cursor bit 0) or x_i + cursor (cursor bit 1), with the
+// Gaussian noise 1/sigma given per bin for each case.
+struct QSumInput {
+  const double* p = nullptr;
+  const double* inv_sigma0 = nullptr;
+  const double* inv_sigma1 = nullptr;
+  int bins = 0;  // a multiple of 8
+  double lo = 0.0;
+  double step = 0.0;
+  double cursor = 0.0;
+  double threshold = 0.0;
+};
+
+// sum_i p[i] (Q((x_i + cursor - threshold) inv_sigma1[i]) + Q((threshold - x_i) inv_sigma0[i])),
+// twice the BER at `threshold`. Q comes from a table of ln Q every 1/64 (linear interpolation,
+// then a degree-10 polynomial exp: ~3e-5 relative), 0 beyond z = 38. The sum runs in 8
+// interleaved partial sums added pairwise at the end, without fused multiply-adds (this file is
+// compiled with -ffp-contract=off), so that the scalar reference and the AVX-512 kernel give the
+// same bits on every machine.
+double q_sum_scalar(const QSumInput& in);
+double q_sum_avx512(const QSumInput& in);  // only where the CPU has AVX-512F
+// The fastest version this CPU runs.
+double q_sum(const QSumInput& in);
+bool q_sum_has_avx512();
+
+// Q(z) as the kernels compute it (for tests).
+double table_q(double z);
+
+}  // namespace mosaic::phy::kernels

@@ -1,0 +1,263 @@
+#include "mosaic/sweep/design_search.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <set>
+
+#include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/parallel.hpp"
+#include "mosaic/sweep/point_columns.hpp"
+
+namespace mosaic::sweep {
+namespace {
+
+double output(const DesignCandidate& c, const char* name) {
+  const int k = find_point_column(name);
+  const auto& v = c.result.outputs.at(static_cast<std::size_t>(k));
+  return v ? *v : std::nan("");
+}
+
+// Smallest extended-Hamming ECC (parity channels) for `data` channels: 2^(ecc-1) >= data + ecc.
+int smallest_secded(int data) {
+  for (int ecc = 3; ecc < 40; ++ecc)
+    if (std::ldexp(1.0, ecc - 1) - (ecc - 1) - 1 >= data) return ecc;
+  return 40;
+}
+
+struct Shape {
+  int data = 0;
+  bool ecc = false;
+  int spares = 0;
+  bool operator<(const Shape& o) const {
+    return std::tie(data, ecc, spares) < std::tie(o.data, o.ecc, o.spares);
+  }
+};
+
+std::optional<LinkSpec> shaped(const LinkSpec& base, const Shape& s) {
+  LinkSpec spec = base;
+  spec.array.data_channels = s.data;
+  spec.array.ecc_channels = s.ecc ? smallest_secded(s.data) : 0;
+  spec.array.spare_channels = s.spares;
+  const int total = spec.total_channels();
+  spec.array.cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(total))));
+  spec.array.rows = (total + spec.array.cols - 1) / spec.array.cols;
+  spec.channel.rate_gbps = synthesizer_rate_gbps(required_line_rate_gbps(spec));
+  try {
+    for (const auto* key : {"array.data_channels", "array.spare_channels", "array.rows",
+                            "array.cols", "channel.rate_gbps"})
+      set_field(spec, *find_field(key), find_field(key)->get(spec));
+    validate_design(spec);
+  } catch (const ConfigError&) {
+    return std::nullopt;  // outside the design's ranges: not a candidate
+  }
+  return spec;
+}
+
+class Search {
+ public:
+  Search(const DesignGoal& goal, const DesignOptions& options) : goal_(goal), options_(options) {}
+
+  void judge(DesignCandidate& c) const {
+    c.per_end_w = output(c, "power.per_end_w");
+    const auto& o = c;
+    if (output(o, "link.capacity_ok") < 1) {
+      c.violation = "capacity: the data channels do not carry the host stream";
+    } else if (output(o, "link.active_short") > 0) {
+      c.violation = fmt::format("lanes: data/ECC channels short (more dead pixels than spares): {}",
+                                output(o, "link.active_short"));
+    } else if (output(o, "link.over_threshold") > 0) {
+      c.violation = fmt::format("pre-FEC BER: active channels above 2.4e-4: {} (worst {:.2g})",
+                                output(o, "link.over_threshold"),
+                                std::pow(10.0, output(o, "link.log10_worst_ber")));
+    } else if (goal_.max_fit && !(output(o, "reliability.link_fit") <= *goal_.max_fit)) {
+      c.violation = fmt::format("FIT: {:.4g} > --max-fit {:g}", output(o, "reliability.link_fit"),
+                                *goal_.max_fit);
+    } else if (goal_.min_margin_db &&
+               !(output(o, "link.optical_margin_db") >= *goal_.min_margin_db)) {
+      c.violation = fmt::format("optical margin: {:.2f} dB < --min-margin-db {:g}",
+                                output(o, "link.optical_margin_db"), *goal_.min_margin_db);
+    }
+    c.feasible = c.violation.empty();
+  }
+
+  // Evaluates the shapes not tried yet, several at once; returns their candidates.
+  std::vector<DesignCandidate*> evaluate(const LinkSpec& base, const std::vector<Shape>& shapes,
+                                         const std::string& stage) {
+    std::vector<LinkSpec> specs;
+    for (const auto& s : shapes) {
+      if (!tried_.insert(s).second) continue;
+      if (auto spec = shaped(base, s)) specs.push_back(*spec);
+    }
+    return evaluate_specs(specs, stage);
+  }
+
+  std::vector<DesignCandidate*> evaluate_specs(const std::vector<LinkSpec>& specs,
+                                               const std::string& stage) {
+    const std::size_t first = evaluated_.size();
+    std::vector<DesignCandidate> batch(specs.size());
+    PointOptions point;
+    point.margin = goal_.min_margin_db.has_value();
+    parallel_for(specs.size(), options_.threads, [&](std::size_t k) {
+      batch[k].spec = specs[k];
+      batch[k].result = evaluate_point(specs[k], first + k, point, 1);
+      batch[k].stage = stage;
+      judge(batch[k]);
+      const std::size_t d = ++done_;
+      if (options_.progress)
+        options_.progress->update(std::min(0.99, d / 60.0), fmt::format("{} designs", d));
+    });
+    std::vector<DesignCandidate*> out;
+    for (auto& c : batch) evaluated_.push_back(std::move(c));
+    for (std::size_t k = first; k < evaluated_.size(); ++k) out.push_back(&evaluated_[k]);
+    return out;
+  }
+
+  // Fewest watts, then fewest pixels, then fewest spares, then lowest worst BER, then first
+  // evaluated.
+  std::vector<const DesignCandidate*> ranked() const {
+    std::vector<const DesignCandidate*> r;
+    for (const auto& c : evaluated_)
+      if (c.feasible) r.push_back(&c);
+    std::stable_sort(r.begin(), r.end(), [](const auto* a, const auto* b) {
+      const long pa = static_cast<long>(a->spec.array.rows) * a->spec.array.cols;
+      const long pb = static_cast<long>(b->spec.array.rows) * b->spec.array.cols;
+      return std::make_tuple(a->per_end_w, pa, a->spec.array.spare_channels,
+                             output(*a, "link.log10_worst_ber")) <
+             std::make_tuple(b->per_end_w, pb, b->spec.array.spare_channels,
+                             output(*b, "link.log10_worst_ber"));
+    });
+    return r;
+  }
+
+  std::vector<DesignCandidate>& evaluated() { return evaluated_; }
+
+ private:
+  const DesignGoal& goal_;
+  const DesignOptions& options_;
+  std::vector<DesignCandidate> evaluated_;
+  std::set<Shape> tried_;
+  std::atomic<std::size_t> done_{0};
+};
+
+Shape shape_of(const LinkSpec& s) {
+  return {s.array.data_channels, s.array.ecc_channels > 0, s.array.spare_channels};
+}
+
+}  // namespace
+
+std::string payload_preset(double payload_gbps) {
+  if (payload_gbps == 800.0) return "800g";
+  if (payload_gbps == 1600.0) return "1.6t";
+  if (payload_gbps == 3200.0) return "3.2t";
+  throw ConfigError("--payload-gbps", fmt::format("{:g}", payload_gbps), "800, 1600 or 3200");
+}
+
+DesignResult design_search(const DesignGoal& goal, const DesignOptions& options) {
+  SpecRequest request;
+  request.preset = payload_preset(goal.payload_gbps);
+  request.overrides.push_back(fmt::format("fiber.length_m={}", goal.reach_m));
+  if (goal.temp_c)
+    request.overrides.push_back(fmt::format("environment.case_temperature_c={}", *goal.temp_c));
+  if (goal.max_fit && !(*goal.max_fit > 0.0))
+    throw ConfigError("--max-fit", fmt::format("{:g}", *goal.max_fit), "a number > 0");
+  if (goal.min_margin_db && !std::isfinite(*goal.min_margin_db))
+    throw ConfigError("--min-margin-db", fmt::format("{:g}", *goal.min_margin_db),
+                      "a finite number of dB");
+  const LinkSpec base = load_spec(request);  // range checks on reach and temperature
+
+  Search search(goal, options);
+  DesignResult result;
+  result.method =
+      "coarse grid over data channels (0.5-1.3x the preset's; the line rate follows from the "
+      "host stream), ECC (none or the smallest SECDED) and spares (5% or 12.5%), plus the preset "
+      "itself; then the channel count refined twice on 6 evenly spaced points between the "
+      "cheapest feasible design and the next smaller count; then the fewest spares that still "
+      "meet every constraint. Ranked by watts per end, then pixels, then spares, then worst BER.";
+
+  std::vector<LinkSpec> reference{base};
+  search.evaluate_specs(reference, "reference");
+  const int d0 = base.array.data_channels;
+  std::vector<Shape> coarse;
+  std::vector<int> counts;
+  for (double f : {0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.15, 1.3}) {
+    const int d = std::max(4, static_cast<int>(std::lround(f * d0 / 4.0)) * 4);
+    counts.push_back(d);
+    for (bool ecc : {false, true})
+      for (double spare : {0.05, 0.125})
+        coarse.push_back({d, ecc, static_cast<int>(std::ceil(spare * d))});
+  }
+  search.evaluate(base, coarse, "coarse");
+
+  auto best = [&]() -> const DesignCandidate* {
+    const auto r = search.ranked();
+    return r.empty() ? nullptr : r.front();
+  };
+  if (!best()) {
+    const auto& ref = search.evaluated().front();
+    throw ConfigError(
+        "design goal", fmt::format("{:g} Gb/s at {:g} m", goal.payload_gbps, goal.reach_m),
+        "a goal some searched design meets", "even the preset misses it: " + ref.violation);
+  }
+  // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
+  for (int round = 0; round < 2; ++round) {
+    const DesignCandidate* b = best();
+    const Shape s = shape_of(b->spec);
+    int lower = 0;
+    for (const auto& c : search.evaluated()) {
+      const Shape o = shape_of(c.spec);
+      if (o.ecc == s.ecc && o.data < s.data && !c.feasible) lower = std::max(lower, o.data);
+    }
+    if (lower == 0) lower = s.data / 2;
+    if (s.data - lower < 2) break;
+    const double spare_fraction = static_cast<double>(s.spares) / s.data;
+    std::vector<Shape> refine;
+    for (int k = 1; k <= 6; ++k) {
+      const int d = lower + static_cast<int>(std::lround((s.data - lower) * k / 7.0));
+      if (d > lower && d < s.data)
+        refine.push_back({d, s.ecc, static_cast<int>(std::ceil(spare_fraction * d))});
+    }
+    search.evaluate(base, refine, "refine");
+  }
+  // Spares cost pixels (and watts when powered): the fewest that still meet the constraints.
+  {
+    const Shape s = shape_of(best()->spec);
+    std::vector<Shape> fewer;
+    for (int k : {0, 1, 2, 3}) {
+      const int spares = s.spares * k / 4;
+      if (spares < s.spares) fewer.push_back({s.data, s.ecc, spares});
+    }
+    search.evaluate(base, fewer, "refine");
+  }
+
+  const auto ranked = search.ranked();
+  result.best = *ranked.front();
+  for (std::size_t i = 1; i < ranked.size() && result.runners_up.size() < 5; ++i)
+    result.runners_up.push_back(*ranked[i]);
+  result.evaluated = search.evaluated();
+  result.reference = result.evaluated.front();
+  // The binding constraint: what the closest cheaper design tried misses.
+  const DesignCandidate* closest = nullptr;
+  for (const auto& c : result.evaluated)
+    if (!c.feasible && c.per_end_w < result.best.per_end_w &&
+        (!closest || c.per_end_w > closest->per_end_w))
+      closest = &c;
+  if (closest) {
+    result.binding = fmt::format(
+        "{} (the closest cheaper design tried: {} data + {} ECC + {} spare channels at {} Gb/s, "
+        "{:.3f} W per end)",
+        closest->violation, closest->spec.array.data_channels, closest->spec.array.ecc_channels,
+        closest->spec.array.spare_channels, closest->spec.channel.rate_gbps, closest->per_end_w);
+  } else {
+    result.binding = "none: no cheaper design was tried (the search's smallest channel count)";
+  }
+  if (options.progress) options.progress->update(1.0, "done");
+  return result;
+}
+
+}  // namespace mosaic::sweep

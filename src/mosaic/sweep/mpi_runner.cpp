@@ -1,0 +1,209 @@
+#include <fmt/format.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "mosaic/core/parallel.hpp"
+#include "mosaic/sweep/evaluate_point.hpp"
+#include "mosaic/sweep/grid.hpp"
+#include "mosaic/sweep/runner.hpp"
+
+#ifdef MOSAIC_HAVE_MPI
+#include <mpi.h>
+#endif
+
+namespace mosaic::sweep {
+
+#ifndef MOSAIC_HAVE_MPI
+
+bool mpi_available() {
+  return false;
+}
+MpiWorld::MpiWorld(int*, char***) {}
+MpiWorld::~MpiWorld() = default;
+int MpiWorld::agree(int status) const {
+  return status;
+}
+RunSummary run_sweep_mpi(const MpiWorld&, const SweepDefinition& sweep, Store* store,
+                         const RunOptions& options) {
+  return run_sweep(sweep, *store, options);
+}
+
+#else
+
+namespace {
+
+constexpr int kTagResult = 1;  // worker -> rank 0: a row (or an empty first request)
+constexpr int kTagAssign = 2;  // rank 0 -> worker: a point index, or -1 to stop
+
+// Rows travel as JSON text; doubles are written with round-trip precision, so a row stored from
+// another rank is bit-identical to one evaluated locally.
+std::string encode(const PointResult& r) {
+  nlohmann::json outputs = nlohmann::json::array();
+  for (const auto& o : r.outputs) outputs.push_back(o ? nlohmann::json(*o) : nlohmann::json());
+  return nlohmann::json{{"i", r.index}, {"o", outputs}, {"r", r.report_json}, {"t", r.eval_s}}
+      .dump();
+}
+
+PointResult decode(const std::string& text) {
+  const auto j = nlohmann::json::parse(text);
+  PointResult r;
+  r.index = j.at("i").get<std::size_t>();
+  for (const auto& o : j.at("o"))
+    r.outputs.push_back(o.is_null() ? std::nullopt : std::optional<double>(o.get<double>()));
+  r.report_json = j.at("r").get<std::string>();
+  r.eval_s = j.at("t").get<double>();
+  return r;
+}
+
+void worker_loop(const SweepDefinition& sweep, int threads) {
+  std::string message;  // empty: "give me work"
+  for (;;) {
+    MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, kTagResult,
+             MPI_COMM_WORLD);
+    long long index = -1;
+    MPI_Recv(&index, 1, MPI_LONG_LONG, 0, kTagAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (index < 0) return;
+    const auto i = static_cast<std::size_t>(index);
+    message =
+        encode(evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, threads));
+  }
+}
+
+RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
+                     const RunOptions& options);
+
+}  // namespace
+
+bool mpi_available() {
+  return true;
+}
+
+MpiWorld::MpiWorld(int* argc, char*** argv) {
+  int provided = 0;
+  // Only the main thread calls MPI; rank 0's worker threads never do.
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+MpiWorld::~MpiWorld() {
+  MPI_Finalize();
+}
+
+int MpiWorld::agree(int status) const {
+  int out = status;
+  MPI_Allreduce(&status, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return out;
+}
+
+RunSummary run_sweep_mpi(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
+                         const RunOptions& options) {
+  // A rank that fails alone would leave the others waiting for it forever: the whole job stops.
+  try {
+    return run_ranks(world, sweep, store, options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mosaic: internal error on MPI rank %d: %s\n", world.rank(), e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return {};
+}
+
+namespace {
+
+RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
+                     const RunOptions& options) {
+  RunSummary s;
+  s.ranks = world.size();
+  s.total = sweep.grid.points.size();
+  if (world.rank() != 0) {
+    worker_loop(sweep, std::max(1, options.threads));
+    return s;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<std::size_t> todo = store->missing();
+  s.already = s.total - todo.size();
+
+  // Point indices are handed out in order to whoever asks first: rank 0's own threads or a
+  // remote rank. Which rank evaluates a point never changes its row.
+  std::mutex mutex;
+  std::size_t next = 0;
+  std::deque<PointResult> finished;
+  auto take = [&]() -> long long {
+    std::lock_guard lock(mutex);
+    return next < todo.size() ? static_cast<long long>(todo[next++]) : -1;
+  };
+  const int local = std::max(1, options.threads);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < local; ++t)
+    pool.emplace_back([&] {
+      try {
+        for (long long i; (i = take()) >= 0;) {
+          PointResult r =
+              evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, 1);
+          std::lock_guard lock(mutex);
+          finished.push_back(std::move(r));
+        }
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "mosaic: internal error: %s\n", e.what());
+        MPI_Abort(MPI_COMM_WORLD, 1);
+      }
+    });
+
+  std::size_t written = 0;
+  auto write = [&](const PointResult& r) {
+    store->insert(point_spec(sweep.base, sweep.grid, r.index), r);
+    ++written;
+    if (options.progress) {
+      const double el =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      options.progress->update(static_cast<double>(written) / todo.size(),
+                               fmt::format("{}/{} points, {:.1f}/s, {} ranks", written + s.already,
+                                           s.total, el > 0 ? written / el : 0.0, world.size()));
+    }
+  };
+  int active_workers = world.size() - 1;
+  std::string buffer;
+  while (active_workers > 0 || written < todo.size()) {
+    bool busy = false;
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+    if (flag) {
+      busy = true;
+      int bytes = 0;
+      MPI_Get_count(&status, MPI_CHAR, &bytes);
+      buffer.resize(static_cast<std::size_t>(bytes));
+      MPI_Recv(buffer.data(), bytes, MPI_CHAR, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      if (!buffer.empty()) write(decode(buffer));
+      long long index = take();
+      MPI_Send(&index, 1, MPI_LONG_LONG, status.MPI_SOURCE, kTagAssign, MPI_COMM_WORLD);
+      if (index < 0) --active_workers;
+    }
+    std::deque<PointResult> ready;
+    {
+      std::lock_guard lock(mutex);
+      ready.swap(finished);
+    }
+    for (const auto& r : ready) write(r);
+    busy = busy || !ready.empty();
+    // Polling keeps rank 0's writer responsive without a thread of its own spinning on a core.
+    if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+  for (auto& t : pool) t.join();
+  s.evaluated = written;
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return s;
+}
+
+}  // namespace
+
+#endif
+
+}  // namespace mosaic::sweep

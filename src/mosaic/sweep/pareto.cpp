@@ -1,0 +1,199 @@
+#include "mosaic/sweep/pareto.hpp"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <numeric>
+#include <set>
+
+#include "mosaic/core/error.hpp"
+#include "mosaic/sweep/store.hpp"
+
+namespace mosaic::sweep {
+namespace {
+
+// Quotes bare identifiers that name a column (dotted names are not SQL identifiers), leaving
+// string literals and already-quoted names alone.
+std::string quote_columns(const std::string& expr, const std::set<std::string>& columns) {
+  std::string out;
+  std::size_t i = 0;
+  auto ident_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+  };
+  while (i < expr.size()) {
+    const char c = expr[i];
+    if (c == '\'' || c == '"') {
+      const std::size_t end = expr.find(c, i + 1);
+      const std::size_t stop = end == std::string::npos ? expr.size() : end + 1;
+      out += expr.substr(i, stop - i);
+      i = stop;
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::size_t j = i;
+      while (j < expr.size() && ident_char(expr[j])) ++j;
+      const std::string word = expr.substr(i, j - i);
+      out += columns.count(word) ? quote_identifier(word) : word;
+      i = j;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string format_number(double v, bool integer) {
+  if (integer) return fmt::format("{}", static_cast<long long>(v));
+  return fmt::format("{:.6g}", v);
+}
+
+}  // namespace
+
+std::vector<std::size_t> non_dominated(const std::vector<std::vector<double>>& rows) {
+  std::vector<std::size_t> order(rows.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  // Lexicographic order: no row can be dominated by one after it, so each row need only be
+  // checked against the front found so far.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return rows[a] < rows[b]; });
+  std::vector<std::size_t> front;
+  for (std::size_t i : order) {
+    bool dominated = false;
+    for (std::size_t f : front) {
+      bool all_le = true;
+      bool any_lt = false;
+      for (std::size_t k = 0; k < rows[i].size(); ++k) {
+        all_le = all_le && rows[f][k] <= rows[i][k];
+        any_lt = any_lt || rows[f][k] < rows[i][k];
+      }
+      // Equal rows: the first (lowest point) stands for them.
+      if (all_le && (any_lt || rows[f] == rows[i])) {
+        dominated = true;
+        break;
+      }
+    }
+    if (!dominated) front.push_back(i);
+  }
+  return front;
+}
+
+ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& objectives,
+                         const std::string& where) {
+  if (objectives.empty())
+    throw ConfigError("--min/--max", "none", "at least one objective, e.g. --min power.per_end_w");
+  if (!std::filesystem::exists(path))
+    throw ConfigError("store", "\"" + path + "\"", "an existing store made by `mosaic sweep`");
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw ConfigError("store", "\"" + path + "\"", "a readable SQLite file");
+  }
+  struct Closer {
+    sqlite3* db;
+    ~Closer() { sqlite3_close(db); }
+  } closer{db};
+  sqlite3_busy_timeout(db, 10000);
+
+  std::set<std::string> columns;
+  std::set<std::string> integer_columns;
+  {
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA table_info(points)", -1, &st, nullptr);
+    while (st && sqlite3_step(st) == SQLITE_ROW) {
+      const std::string name = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+      const auto* type = sqlite3_column_text(st, 2);
+      columns.insert(name);
+      if (type && std::string(reinterpret_cast<const char*>(type)) == "INTEGER")
+        integer_columns.insert(name);
+    }
+    sqlite3_finalize(st);
+  }
+  if (columns.empty())
+    throw ConfigError("store", "\"" + path + "\"", "a store made by `mosaic sweep`");
+  std::vector<std::string> axes;
+  {
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'axes'", -1, &st, nullptr) ==
+            SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+      std::string list = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+      for (std::size_t pos = 0; pos < list.size();) {
+        const std::size_t comma = std::min(list.find(',', pos), list.size());
+        axes.push_back(list.substr(pos, comma - pos));
+        pos = comma + 1;
+      }
+    }
+    sqlite3_finalize(st);
+  }
+  for (const auto& o : objectives)
+    if (!columns.count(o.column))
+      throw ConfigError(o.maximize ? "--max" : "--min", "\"" + o.column + "\"",
+                        "a column of the store, e.g. power.per_end_w, link.optical_margin_db, "
+                        "link.log10_worst_ber, or a design key");
+
+  ParetoFront front;
+  front.columns.push_back("point");
+  for (const auto& a : axes) front.columns.push_back(a);
+  for (const auto& o : objectives)
+    if (std::find(front.columns.begin(), front.columns.end(), o.column) == front.columns.end())
+      front.columns.push_back(o.column);
+  std::string sql = "SELECT ";
+  for (std::size_t k = 0; k < front.columns.size(); ++k)
+    sql += (k ? ", " : "") + quote_identifier(front.columns[k]);
+  for (const auto& o : objectives) sql += ", " + quote_identifier(o.column);
+  sql += " FROM points";
+  std::string cond;
+  for (const auto& o : objectives)
+    cond += (cond.empty() ? "" : " AND ") + quote_identifier(o.column) + " IS NOT NULL";
+  if (!where.empty()) cond += " AND (" + quote_columns(where, columns) + ")";
+  sql += " WHERE " + cond + " ORDER BY point";
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
+    const std::string msg = sqlite3_errmsg(db);
+    sqlite3_finalize(st);
+    throw ConfigError("--where", "\"" + where + "\"", "an SQL expression over the store's columns",
+                      msg);
+  }
+  std::vector<std::vector<std::optional<double>>> numbers;
+  std::vector<std::vector<std::string>> text;
+  std::vector<std::vector<double>> keys;
+  const int shown = static_cast<int>(front.columns.size());
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    std::vector<std::optional<double>> n;
+    std::vector<std::string> t;
+    for (int k = 0; k < shown; ++k) {
+      const int type = sqlite3_column_type(st, k);
+      if (type == SQLITE_NULL) {
+        n.push_back(std::nullopt);
+        t.emplace_back("");
+      } else if (type == SQLITE_TEXT) {
+        n.push_back(std::nullopt);
+        t.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(st, k)));
+      } else {
+        const double v = sqlite3_column_double(st, k);
+        n.push_back(v);
+        t.push_back(format_number(
+            v, k == 0 || integer_columns.count(front.columns[k]) || type == SQLITE_INTEGER));
+      }
+    }
+    std::vector<double> key;
+    for (std::size_t k = 0; k < objectives.size(); ++k) {
+      const double v = sqlite3_column_double(st, shown + static_cast<int>(k));
+      key.push_back(objectives[k].maximize ? -v : v);
+    }
+    numbers.push_back(std::move(n));
+    text.push_back(std::move(t));
+    keys.push_back(std::move(key));
+  }
+  sqlite3_finalize(st);
+  front.considered = keys.size();
+  for (std::size_t i : non_dominated(keys)) {
+    front.numbers.push_back(numbers[i]);
+    front.text.push_back(text[i]);
+  }
+  return front;
+}
+
+}  // namespace mosaic::sweep

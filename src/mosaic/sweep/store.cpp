@@ -1,0 +1,211 @@
+#include "mosaic/sweep/store.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/version.hpp"
+#include "mosaic/sweep/point_columns.hpp"
+
+namespace mosaic::sweep {
+namespace {
+
+[[noreturn]] void refuse(const std::string& path, const std::string& allowed,
+                         const std::string& hint = {}) {
+  throw ConfigError("--store", "\"" + path + "\"", allowed, hint);
+}
+
+std::string column_type(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kInteger:
+    case FieldKind::kBool:
+      return "INTEGER";
+    case FieldKind::kChoice:
+      return "TEXT";
+    default:
+      return "REAL";
+  }
+}
+
+std::string meta_value(sqlite3* db, const char* key) {
+  sqlite3_stmt* st = nullptr;
+  std::string out;
+  if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1, &st, nullptr) ==
+      SQLITE_OK) {
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+      if (const auto* t = sqlite3_column_text(st, 0)) out = reinterpret_cast<const char*>(t);
+  }
+  sqlite3_finalize(st);
+  return out;
+}
+
+}  // namespace
+
+std::string quote_identifier(const std::string& name) {
+  std::string q = "\"";
+  for (char c : name) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+Store::Store(const std::string& path, const SweepDefinition& sweep, bool resume)
+    : path_(path), total_(sweep.grid.points.size()) {
+  const bool existed = std::filesystem::exists(path);
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+      SQLITE_OK) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    refuse(path, "a writable SQLite file");
+  }
+  sqlite3_busy_timeout(db_, 10000);
+  try {
+    bool has_meta = false;
+    if (existed) {
+      sqlite3_stmt* st = nullptr;
+      const int rc = sqlite3_prepare_v2(
+          db_, "SELECT count(*) FROM sqlite_master WHERE name IN ('meta', 'points')", -1, &st,
+          nullptr);
+      if (rc != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
+        sqlite3_finalize(st);
+        refuse(path, "an SQLite store made by `mosaic sweep`, or a new file");
+      }
+      const int tables = sqlite3_column_int(st, 0);
+      sqlite3_finalize(st);
+      if (tables != 0 && tables != 2)
+        refuse(path, "an SQLite store made by `mosaic sweep`, or a new file");
+      has_meta = tables == 2;
+    }
+    if (has_meta) {
+      const std::string fp = meta_value(db_, "fingerprint");
+      if (fp != sweep.fingerprint)
+        refuse(path,
+               "a store made by this sweep (it holds another sweep, fingerprint " + fp +
+                   ", this one is " + sweep.fingerprint + ")",
+               "use a new --store, or the sweep file it was made with");
+      if (!resume && stored() > 0)
+        refuse(path,
+               "a new file (it already holds " + std::to_string(stored()) + " of " +
+                   std::to_string(total_) + " points of this sweep)",
+               "pass --resume to evaluate only the missing points");
+    } else {
+      exec("PRAGMA journal_mode = WAL");
+      std::string create = "CREATE TABLE points (point INTEGER PRIMARY KEY";
+      for (const auto& f : link_spec_fields())
+        create += ", " + quote_identifier(f.key) + " " + column_type(f.kind);
+      for (const auto& c : point_columns())
+        create += ", " + quote_identifier(c.name) + (c.integer ? " INTEGER" : " REAL");
+      create += ", report_json TEXT NOT NULL, eval_s REAL)";
+      exec("BEGIN");
+      exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+      exec(create);
+      sqlite3_stmt* st = nullptr;
+      sqlite3_prepare_v2(db_, "INSERT INTO meta VALUES (?, ?)", -1, &st, nullptr);
+      std::string axes;
+      for (const auto& a : sweep.grid.axes) axes += (axes.empty() ? "" : ",") + a.key;
+      const std::pair<std::string, std::string> rows[] = {
+          {"record_type", kPointRecordType},
+          {"fingerprint", sweep.fingerprint},
+          {"points", std::to_string(total_)},
+          {"axes", axes},
+          {"margin", sweep.options.margin ? "true" : "false"},
+          {"mosaic_version", kVersion},
+          {"sweep_file", sweep.text}};
+      for (const auto& [k, v] : rows) {
+        sqlite3_bind_text(st, 1, k.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, v.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_step(st);
+        sqlite3_reset(st);
+      }
+      sqlite3_finalize(st);
+      exec("COMMIT");
+    }
+    exec("PRAGMA synchronous = NORMAL");
+    std::string insert = "INSERT INTO points VALUES (?";
+    const std::size_t n = 1 + link_spec_fields().size() + point_columns().size() + 2;
+    for (std::size_t i = 1; i < n; ++i) insert += ", ?";
+    insert += ")";
+    if (sqlite3_prepare_v2(db_, insert.c_str(), -1, &insert_, nullptr) != SQLITE_OK)
+      refuse(path, "a store of this version of mosaic (" + std::string(sqlite3_errmsg(db_)) + ")");
+  } catch (...) {
+    sqlite3_finalize(insert_);
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+Store::~Store() {
+  sqlite3_finalize(insert_);
+  sqlite3_close(db_);
+}
+
+void Store::exec(const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    const std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    refuse(path_, "a writable SQLite file (" + msg + ")");
+  }
+}
+
+std::size_t Store::stored() const {
+  sqlite3_stmt* st = nullptr;
+  std::size_t n = 0;
+  if (sqlite3_prepare_v2(db_, "SELECT count(*) FROM points", -1, &st, nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    n = static_cast<std::size_t>(sqlite3_column_int64(st, 0));
+  sqlite3_finalize(st);
+  return n;
+}
+
+std::vector<std::size_t> Store::missing() const {
+  std::vector<char> done(total_, 0);
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(db_, "SELECT point FROM points", -1, &st, nullptr);
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    const auto i = sqlite3_column_int64(st, 0);
+    if (i >= 0 && static_cast<std::size_t>(i) < total_) done[i] = 1;
+  }
+  sqlite3_finalize(st);
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < total_; ++i)
+    if (!done[i]) out.push_back(i);
+  return out;
+}
+
+void Store::insert(const LinkSpec& spec, const PointResult& r) {
+  int col = 1;
+  sqlite3_reset(insert_);
+  sqlite3_clear_bindings(insert_);
+  sqlite3_bind_int64(insert_, col++, static_cast<sqlite3_int64>(r.index));
+  for (const auto& f : link_spec_fields()) {
+    const FieldValue v = f.get(spec);
+    if (const auto* d = std::get_if<double>(&v)) {
+      sqlite3_bind_double(insert_, col, *d);
+    } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
+      sqlite3_bind_int64(insert_, col, *i);
+    } else if (const auto* b = std::get_if<bool>(&v)) {
+      sqlite3_bind_int(insert_, col, *b ? 1 : 0);
+    } else if (const auto* s = std::get_if<std::string>(&v)) {
+      sqlite3_bind_text(insert_, col, s->c_str(), -1, SQLITE_TRANSIENT);
+    }
+    ++col;
+  }
+  const auto cols = point_columns();
+  for (std::size_t k = 0; k < cols.size(); ++k, ++col) {
+    if (!r.outputs[k]) continue;
+    if (cols[k].integer) {
+      sqlite3_bind_int64(insert_, col, static_cast<sqlite3_int64>(*r.outputs[k]));
+    } else {
+      sqlite3_bind_double(insert_, col, *r.outputs[k]);
+    }
+  }
+  sqlite3_bind_text(insert_, col++, r.report_json.data(), static_cast<int>(r.report_json.size()),
+                    SQLITE_STATIC);
+  sqlite3_bind_double(insert_, col++, r.eval_s);
+  // One statement outside any transaction: SQLite commits it atomically on its own.
+  if (sqlite3_step(insert_) != SQLITE_DONE)
+    throw std::runtime_error("store " + path_ + ": " + sqlite3_errmsg(db_));
+  sqlite3_reset(insert_);
+}
+
+}  // namespace mosaic::sweep

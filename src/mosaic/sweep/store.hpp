@@ -1,0 +1,46 @@
+#pragma once
+
+#include <sqlite3.h>
+
+#include <string>
+#include <vector>
+
+#include "mosaic/sweep/evaluate_point.hpp"
+#include "mosaic/sweep/sweep_file.hpp"
+
+namespace mosaic::sweep {
+
+// The results of one sweep in one SQLite file (no server). Table `points`: one row per design
+// point, keyed by its index in the sweep: every design key of the point (column named after the
+// key), the headline outputs (point_columns()), the full report as JSON (`report_json`) and the
+// evaluation's wall-clock time (`eval_s`, the only column that differs between identical runs).
+// Table `meta`: the sweep's fingerprint, its file and size. Each row is committed on its own, so a
+// killed run loses at most the points in flight. Not thread-safe: one writer.
+class Store {
+ public:
+  // Creates the store, or reopens it when `resume` and it was made by the same sweep. Throws
+  // ConfigError("--store", ...) when the file cannot be written, is not a sweep store, was made by
+  // a different sweep, or already holds points and `resume` is false.
+  Store(const std::string& path, const SweepDefinition& sweep, bool resume);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Indices of the points not yet stored, ascending.
+  std::vector<std::size_t> missing() const;
+  std::size_t stored() const;
+  void insert(const LinkSpec& point_spec, const PointResult& result);
+
+ private:
+  void exec(const std::string& sql);
+
+  std::string path_;
+  std::size_t total_ = 0;
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* insert_ = nullptr;
+};
+
+// SQL identifier quoting ("fiber.length_m" -> "\"fiber.length_m\"").
+std::string quote_identifier(const std::string& name);
+
+}  // namespace mosaic::sweep

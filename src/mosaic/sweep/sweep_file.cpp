@@ -1,0 +1,324 @@
+#include "mosaic/sweep/sweep_file.hpp"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/error.hpp"
+#include "mosaic/report/spec_json.hpp"
+
+namespace mosaic::sweep {
+namespace {
+
+std::string describe(const toml::node& node) {
+  std::ostringstream text;
+  node.visit([&](const auto& n) { text << n; });
+  return text.str();
+}
+
+void only_keys(const toml::table& table, const std::string& where,
+               std::initializer_list<std::string_view> allowed) {
+  for (const auto& [k, node] : table) {
+    bool ok = false;
+    for (auto a : allowed) ok = ok || k.str() == a;
+    if (!ok) {
+      std::string list;
+      for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      throw ConfigError(where.empty() ? std::string(k.str()) : where + "." + std::string(k.str()),
+                        describe(node), "a known sweep-file key: " + list);
+    }
+  }
+}
+
+double number(const toml::node& node, const std::string& field) {
+  if (const auto* v = node.as_floating_point()) return v->get();
+  if (const auto* v = node.as_integer()) return static_cast<double>(v->get());
+  throw ConfigError(field, describe(node), "a number");
+}
+
+std::string string_of(const toml::node& node, const std::string& field,
+                      const std::string& allowed) {
+  if (const auto* v = node.as_string()) return v->get();
+  throw ConfigError(field, describe(node), allowed);
+}
+
+std::int64_t positive_integer(const toml::node& node, const std::string& field) {
+  const auto* v = node.as_integer();
+  if (!v || v->get() < 1) throw ConfigError(field, describe(node), "an integer >= 1");
+  return v->get();
+}
+
+// A numeric value for `field`: integral for integer keys.
+FieldValue numeric_value(const FieldDesc& field, double x, const std::string& where) {
+  if (field.kind == FieldKind::kInteger) {
+    if (std::abs(x - std::round(x)) > 1e-9 * std::max(1.0, std::abs(x)))
+      throw ConfigError(where, fmt::format("{}", x), field.allowed());
+    return FieldValue{static_cast<std::int64_t>(std::llround(x))};
+  }
+  if (field.kind != FieldKind::kReal && field.kind != FieldKind::kOptionalReal)
+    throw ConfigError(where, fmt::format("{}", x), field.allowed());
+  return FieldValue{x};
+}
+
+FieldValue listed_value(const FieldDesc& field, const toml::node& node, const std::string& where) {
+  if (const auto* v = node.as_floating_point()) return numeric_value(field, v->get(), where);
+  if (const auto* v = node.as_integer()) {
+    if (field.kind == FieldKind::kInteger) return FieldValue{static_cast<std::int64_t>(v->get())};
+    return numeric_value(field, static_cast<double>(v->get()), where);
+  }
+  if (const auto* v = node.as_boolean()) return FieldValue{v->get()};
+  if (const auto* v = node.as_string()) {
+    if (v->get() == "none" && field.kind == FieldKind::kOptionalReal) return FieldValue{};
+    return FieldValue{v->get()};
+  }
+  throw ConfigError(where, describe(node), field.allowed());
+}
+
+bool log_scale_of(const toml::table& t, const std::string& where) {
+  const auto* node = t.get("scale");
+  if (!node) return false;
+  const std::string s = string_of(*node, where + ".scale", "\"linear\" or \"log\"");
+  if (s != "linear" && s != "log")
+    throw ConfigError(where + ".scale", "\"" + s + "\"", "\"linear\" or \"log\"");
+  return s == "log";
+}
+
+Axis parse_axis(const toml::table& t, int index) {
+  const std::string where = "axis[" + std::to_string(index) + "]";
+  only_keys(t, where, {"key", "values", "start", "stop", "step", "count", "scale", "min", "max"});
+  const auto* key_node = t.get("key");
+  if (!key_node) throw ConfigError(where + ".key", "(missing)", "a design key");
+  Axis a;
+  a.key = string_of(*key_node, where + ".key", "a design key as a string");
+  a.field = find_field(a.key);
+  if (!a.field) {
+    const auto hint = suggest_field(a.key);
+    throw ConfigError(where + ".key", "\"" + a.key + "\"",
+                      "a known design key (`mosaic keys` lists them)",
+                      hint ? "did you mean '" + *hint + "'?" : std::string{});
+  }
+  const std::string at = where + " (" + a.key + ")";
+  const bool has_values = t.contains("values");
+  const bool has_range = t.contains("start") || t.contains("stop");
+  const bool has_sample = t.contains("min") || t.contains("max");
+  if (int(has_values) + int(has_range) + int(has_sample) != 1)
+    throw ConfigError(at, "values/start/stop/min/max",
+                      "exactly one of: values = [...]; start and stop with step or count; min "
+                      "and max (sampled)");
+  if (has_values) {
+    const auto* arr = t.get("values")->as_array();
+    if (!arr) throw ConfigError(at + ".values", describe(*t.get("values")), "an array");
+    if (arr->empty()) throw ConfigError(at + ".values", "[]", "at least one value");
+    for (const auto& v : *arr) a.values.push_back(listed_value(*a.field, v, at + ".values"));
+    return a;
+  }
+  const bool numeric = a.field->kind == FieldKind::kReal ||
+                       a.field->kind == FieldKind::kOptionalReal ||
+                       a.field->kind == FieldKind::kInteger;
+  if (!numeric)
+    throw ConfigError(at, "a range", "values = [...] for a " + a.field->allowed() + " key");
+  const bool log_scale = log_scale_of(t, at);
+  if (has_sample) {
+    if (!t.contains("min") || !t.contains("max"))
+      throw ConfigError(at, "min/max", "both min and max");
+    a.sampled = true;
+    a.min = number(*t.get("min"), at + ".min");
+    a.max = number(*t.get("max"), at + ".max");
+    a.log_scale = log_scale;
+    if (!(a.max >= a.min))
+      throw ConfigError(at + ".max", fmt::format("{}", a.max), fmt::format(">= min = {}", a.min));
+    if (log_scale && a.min <= 0.0)
+      throw ConfigError(at + ".min", fmt::format("{}", a.min), "> 0 on a log scale");
+    return a;
+  }
+  if (!t.contains("start") || !t.contains("stop"))
+    throw ConfigError(at, "start/stop", "both start and stop");
+  const double start = number(*t.get("start"), at + ".start");
+  const double stop = number(*t.get("stop"), at + ".stop");
+  std::vector<double> xs;
+  if (t.contains("step") == t.contains("count"))
+    throw ConfigError(at, "step/count", "exactly one of step and count");
+  if (t.contains("step")) {
+    if (log_scale)
+      throw ConfigError(at + ".scale", "\"log\"", "\"linear\" with a step (use count)");
+    const double step = number(*t.get("step"), at + ".step");
+    if (step == 0.0 || (stop - start) / step < 0.0 || !std::isfinite((stop - start) / step))
+      throw ConfigError(at + ".step", fmt::format("{}", step),
+                        "a non-zero step leading from start to stop");
+    const double n = std::floor((stop - start) / step + 1e-9);
+    if (n > 1e7) throw ConfigError(at + ".step", fmt::format("{}", step), "at most 1e7 values");
+    for (int i = 0; i <= static_cast<int>(n); ++i) xs.push_back(start + i * step);
+  } else {
+    const auto count = positive_integer(*t.get("count"), at + ".count");
+    if (count > 10000000) throw ConfigError(at + ".count", std::to_string(count), "at most 1e7");
+    if (log_scale && (start <= 0.0 || stop <= 0.0))
+      throw ConfigError(at + ".start", fmt::format("{}", start), "> 0 (with stop) on a log scale");
+    for (std::int64_t i = 0; i < count; ++i) {
+      const double f = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
+      xs.push_back(log_scale ? start * std::pow(stop / start, f) : start + f * (stop - start));
+    }
+  }
+  for (double x : xs) a.values.push_back(numeric_value(*a.field, x, at));
+  return a;
+}
+
+std::string canonical(const FieldValue& v) {
+  return std::visit(
+      [](const auto& x) -> std::string {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return "none";
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          return "\"" + x + "\"";
+        } else {
+          return fmt::format("{}", x);
+        }
+      },
+      v);
+}
+
+}  // namespace
+
+std::string sweep_fingerprint(const SweepDefinition& d) {
+  // FNV-1a 64 over a canonical text, fed piecewise so that a large sweep needs no large string: a
+  // content identity, not a security measure.
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto feed = [&h](const std::string& text) {
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+  };
+  feed(report::spec_to_json(d.base).dump());
+  feed(d.options.margin ? "|margin" : "|no-margin");
+  for (const auto& a : d.grid.axes) feed("|" + a.key);
+  for (const auto& p : d.grid.points) {
+    feed("\n");
+    for (const auto& v : p) feed(canonical(v) + ",");
+  }
+  return fmt::format("{:016x}", h);
+}
+
+SweepDefinition parse_sweep(const std::string& text, const std::string& source,
+                            const std::string& base_dir) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw ConfigError(
+        source, "line " + std::to_string(where.line) + ", column " + std::to_string(where.column),
+        "valid TOML", std::string(e.description()));
+  }
+  only_keys(root, "", {"base", "evaluate", "combine", "sampling", "axis"});
+  SweepDefinition d;
+  d.text = text;
+
+  SpecRequest request;
+  if (const auto* node = root.get("base")) {
+    const auto* base = node->as_table();
+    if (!base) throw ConfigError("base", describe(*node), "a table");
+    only_keys(*base, "base", {"preset", "design", "set", "seed"});
+    if (const auto* p = base->get("preset"))
+      request.preset = string_of(*p, "base.preset", "a preset name");
+    if (const auto* p = base->get("design")) {
+      const std::filesystem::path file = string_of(*p, "base.design", "a design file path");
+      request.toml_path =
+          (file.is_absolute() ? file : std::filesystem::path(base_dir) / file).string();
+    }
+    if (const auto* p = base->get("set")) {
+      const auto* arr = p->as_array();
+      if (!arr) throw ConfigError("base.set", describe(*p), "an array of \"KEY=VALUE\" strings");
+      for (const auto& v : *arr)
+        request.overrides.push_back(string_of(v, "base.set", "\"KEY=VALUE\" strings"));
+    }
+    if (const auto* p = base->get("seed")) {
+      const auto* v = p->as_integer();
+      if (!v || v->get() < 0) throw ConfigError("base.seed", describe(*p), "an integer >= 0");
+      request.seed = static_cast<std::uint64_t>(v->get());
+    }
+  }
+  d.base = load_spec(request);
+
+  if (const auto* node = root.get("evaluate")) {
+    const auto* ev = node->as_table();
+    if (!ev) throw ConfigError("evaluate", describe(*node), "a table");
+    only_keys(*ev, "evaluate", {"margin"});
+    if (const auto* m = ev->get("margin")) {
+      const auto* b = m->as_boolean();
+      if (!b) throw ConfigError("evaluate.margin", describe(*m), "true or false");
+      d.options.margin = b->get();
+    }
+  }
+  if (const auto* node = root.get("combine")) {
+    const std::string c = string_of(*node, "combine", "\"product\" or \"zip\"");
+    if (c != "product" && c != "zip")
+      throw ConfigError("combine", "\"" + c + "\"", "\"product\" or \"zip\"");
+    d.grid.combine = c == "zip" ? Combine::kZip : Combine::kProduct;
+  }
+  if (const auto* node = root.get("axis")) {
+    const auto* arr = node->as_array();
+    if (!arr || !arr->is_array_of_tables())
+      throw ConfigError("axis", describe(*node), "[[axis]] tables");
+    int i = 0;
+    for (const auto& t : *arr) {
+      Axis a = parse_axis(*t.as_table(), i++);
+      for (const auto& other : d.grid.axes)
+        if (other.key == a.key) throw ConfigError("axis.key", "\"" + a.key + "\"", "each key once");
+      d.grid.axes.push_back(std::move(a));
+    }
+  }
+  bool any_sampled = false;
+  for (const auto& a : d.grid.axes) any_sampled = any_sampled || a.sampled;
+  if (const auto* node = root.get("sampling")) {
+    const auto* s = node->as_table();
+    if (!s) throw ConfigError("sampling", describe(*node), "a table");
+    only_keys(*s, "sampling", {"method", "count", "seed"});
+    if (const auto* m = s->get("method")) {
+      const std::string allowed = "\"latin_hypercube\" or \"random\"";
+      const std::string method = string_of(*m, "sampling.method", allowed);
+      if (method != "latin_hypercube" && method != "random")
+        throw ConfigError("sampling.method", "\"" + method + "\"", allowed);
+      d.grid.sampling.method =
+          method == "random" ? SamplingMethod::kRandom : SamplingMethod::kLatinHypercube;
+    }
+    if (!s->get("count")) throw ConfigError("sampling.count", "(missing)", "an integer >= 1");
+    const auto count = positive_integer(*s->get("count"), "sampling.count");
+    if (count > 10000000) throw ConfigError("sampling.count", std::to_string(count), "at most 1e7");
+    d.grid.sampling.count = static_cast<int>(count);
+    if (const auto* seed = s->get("seed")) {
+      const auto* v = seed->as_integer();
+      if (!v || v->get() < 0)
+        throw ConfigError("sampling.seed", describe(*seed), "an integer >= 0");
+      d.grid.sampling.seed = static_cast<std::uint64_t>(v->get());
+    }
+    if (!any_sampled)
+      throw ConfigError("sampling", "a [sampling] table", "only with an axis given by min and max");
+  } else if (any_sampled) {
+    throw ConfigError("sampling", "(missing)",
+                      "a [sampling] table (method, count, seed) for axes given by min and max");
+  }
+  if (d.grid.axes.empty())
+    throw ConfigError("axis", "none", "at least one [[axis]] (a sweep of zero points)");
+  expand(d.grid);
+  if (d.grid.points.empty()) throw ConfigError("sweep", "0 points", "at least one point");
+  if (d.grid.points.size() > 100000000)
+    throw ConfigError("sweep", std::to_string(d.grid.points.size()) + " points", "at most 1e8");
+  // Every point is checked now, so that nothing runs when any point would be refused.
+  for (std::size_t i = 0; i < d.grid.points.size(); ++i) (void)point_spec(d.base, d.grid, i);
+  d.fingerprint = sweep_fingerprint(d);
+  return d;
+}
+
+SweepDefinition load_sweep_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError("sweep file", "\"" + path + "\"", "a readable TOML file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto dir = std::filesystem::path(path).parent_path();
+  return parse_sweep(text.str(), path, dir.empty() ? "." : dir.string());
+}
+
+}  // namespace mosaic::sweep

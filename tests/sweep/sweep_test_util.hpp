@@ -1,0 +1,71 @@
+#pragma once
+
+#include <sqlite3.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace mosaic::sweep::testing_util {
+
+// A sweep over a 4x4 array: each point costs milliseconds.
+inline const char* kSmallBase = R"([base]
+preset = "prototype"
+set = ["array.rows=4", "array.cols=4", "array.data_channels=12", "array.spare_channels=4",
+       "link.host_lanes=1", "link.host_lane_rate_gbps=20"]
+)";
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+inline CliRun run_cli(const std::string& args, const std::string& launcher = {}) {
+  const std::string err_file = ::testing::TempDir() + "mosaic_sweep_stderr.txt";
+  const std::string cmd = launcher + std::string(MOSAIC_CLI) + " " + args + " 2>" + err_file;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  std::ifstream in(err_file);
+  std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
+}
+
+inline std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Every row of a store as text, in point order, the timing column left out.
+inline std::vector<std::string> store_rows(const std::string& path) {
+  std::vector<std::string> rows;
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    return rows;
+  }
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT * FROM points ORDER BY point", -1, &st, nullptr) == SQLITE_OK)
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      std::string row;
+      for (int k = 0; k < sqlite3_column_count(st); ++k) {
+        if (std::string(sqlite3_column_name(st, k)) == "eval_s") continue;
+        const auto* t = sqlite3_column_text(st, k);
+        row += (t ? reinterpret_cast<const char*>(t) : "NULL") + std::string("|");
+      }
+      rows.push_back(row);
+    }
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  return rows;
+}
+
+}  // namespace mosaic::sweep::testing_util

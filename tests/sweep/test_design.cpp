@@ -1,0 +1,78 @@
+// `mosaic design`: the winner costs no more than the preset, meets every constraint, and its
+// design file reproduces its figures through `mosaic simulate`.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/report/spec_json.hpp"
+#include "mosaic/sweep/design_search.hpp"
+#include "mosaic/sweep/design_toml.hpp"
+#include "mosaic/sweep/point_columns.hpp"
+#include "sweep_test_util.hpp"
+
+namespace mosaic::sweep {
+namespace {
+
+using namespace testing_util;
+
+double column(const DesignCandidate& c, const char* name) {
+  return *c.result.outputs.at(find_point_column(name));
+}
+
+TEST(DesignToml, EveryPresetReadsBackIdentically) {
+  for (const auto& name : preset_names()) {
+    LinkSpec spec = preset(name);
+    spec.fiber.length_m = 1.0 / 3.0;  // a double with no short decimal form
+    spec.rx.power_dbm = -12.345678901234567;
+    const LinkSpec back = load_spec_from_string(design_to_toml(spec));
+    EXPECT_EQ(report::spec_to_json(back), report::spec_to_json(spec)) << name;
+  }
+}
+
+TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) {
+  DesignGoal goal;
+  goal.payload_gbps = 800;
+  goal.reach_m = 50;
+  const DesignResult r = design_search(goal);
+  ASSERT_TRUE(r.best.feasible) << r.best.violation;
+  EXPECT_LE(r.best.per_end_w, r.reference.per_end_w);
+  EXPECT_EQ(column(r.best, "link.over_threshold"), 0);
+  EXPECT_EQ(column(r.best, "link.active_short"), 0);
+  EXPECT_EQ(column(r.best, "link.capacity_ok"), 1);
+  EXPECT_EQ(r.best.spec.fiber.length_m, 50.0);
+  EXPECT_FALSE(r.binding.empty());
+  for (const auto& c : r.runners_up) {
+    EXPECT_TRUE(c.feasible);
+    EXPECT_GE(c.per_end_w, r.best.per_end_w);
+  }
+
+  // The emitted design through the simulate command, unchanged.
+  const std::string file = write_file("design_800g.toml", design_to_toml(r.best.spec));
+  const CliRun sim = run_cli("simulate " + file + " --json --no-margin");
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  const auto j = nlohmann::json::parse(sim.out);
+  EXPECT_DOUBLE_EQ(j["power"]["per_end_w"].get<double>(), r.best.per_end_w);
+  EXPECT_DOUBLE_EQ(j["link"]["log10_worst_ber"].get<double>(),
+                   column(r.best, "link.log10_worst_ber"));
+  EXPECT_EQ(j["link"]["over_threshold"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(j["reliability"]["link_fit"].get<double>(),
+                   column(r.best, "reliability.link_fit"));
+  // The preset at 50 m, through the same command, costs at least as much.
+  const CliRun ref = run_cli("simulate --preset 800g --set fiber.length_m=50 --json --no-margin");
+  ASSERT_EQ(ref.exit_code, 0);
+  EXPECT_LE(r.best.per_end_w, nlohmann::json::parse(ref.out)["power"]["per_end_w"].get<double>());
+}
+
+TEST(Design, CliOutputIsADesignFileAndBadGoalsAreRefused) {
+  const CliRun bad = run_cli("design --payload-gbps 900");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("800, 1600 or 3200"), std::string::npos) << bad.err;
+  const CliRun far = run_cli("design --reach-m -3");
+  EXPECT_EQ(far.exit_code, 2);
+  EXPECT_NE(far.err.find("fiber.length_m"), std::string::npos) << far.err;
+}
+
+}  // namespace
+}  // namespace mosaic::sweep
