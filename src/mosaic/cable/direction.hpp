@@ -49,6 +49,8 @@ class CableDirection {
   bool push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns);
   // The next period has room for more queued bytes.
   bool has_room() const;
+  // Record bytes queued for periods to come.
+  std::size_t queued_bytes() const { return encoder_.pending_bytes(); }
   // Frames queued or in flight (steps are needed to deliver or drop them).
   bool busy() const { return !sent_log_.empty() || !encoder_.idle(); }
   // Runs one marker period; frames that come out intact go to `sink`.
