@@ -6,7 +6,6 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev libfmt-dev libeigen3-dev librandom123-dev
   libfec-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev
-  zlib1g-dev
   python3 python3-numpy
   iperf3 iproute2 iputils-ping
   clang libclang-rt-14-dev

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "mosaic/cable/direction.hpp"
@@ -194,6 +195,26 @@ TEST(CableDirection, PrototypeWithoutEccAndBackgroundErrors) {
   EXPECT_EQ(s.decoder.delivered_corrupt, 0u);
   EXPECT_EQ(s.decoder.frames_delivered + s.decoder.frames_dropped, frames.size());
   EXPECT_TRUE(delivered_in_order_and_intact(frames, out.frames));
+}
+
+}  // namespace
+}  // namespace mosaic::cable
+
+namespace mosaic::cable {
+namespace {
+
+TEST(FrameCheck, Crc32cCheckValueAndReference) {
+  const std::string check = "123456789";
+  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(check.data()),
+                                            check.size());
+  EXPECT_EQ(frame_crc(bytes), 0xE3069283u);  // the catalogued check value of CRC-32C
+  EXPECT_EQ(frame_crc_reference(bytes), 0xE3069283u);
+  Rng rng(9, RngPurpose::kLinkPayload, 1);
+  for (std::size_t len : {0u, 1u, 7u, 8u, 9u, 60u, 1514u, 9017u}) {
+    std::vector<std::uint8_t> f(len);
+    for (auto& b : f) b = static_cast<std::uint8_t>(rng.next_u32());
+    EXPECT_EQ(frame_crc(f), frame_crc_reference(f)) << len;
+  }
 }
 
 }  // namespace

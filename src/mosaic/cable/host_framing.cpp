@@ -1,7 +1,5 @@
 #include "mosaic/cable/host_framing.hpp"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -21,26 +19,13 @@ std::uint32_t load_u32(const std::uint8_t* p) {
 
 }  // namespace
 
-std::uint32_t frame_crc(std::span<const std::uint8_t> frame) {
-  return static_cast<std::uint32_t>(
-      crc32(crc32(0L, Z_NULL, 0), frame.data(), static_cast<uInt>(frame.size())));
-}
-
 FrameEncoder::FrameEncoder(std::deque<SentFrame>* sent_log) : sent_log_(sent_log) {}
 
 bool FrameEncoder::push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
   if (frame.empty() || frame.size() > std::size_t(kMaxFrameBytes)) return false;
-  if (head_ > (1u << 20) && head_ * 2 > pending_.size()) {
-    pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(head_));
-    head_ = 0;
-  }
-  const auto len = static_cast<std::uint16_t>(frame.size());
-  const std::uint32_t crc = frame_crc(frame);
-  pending_.push_back(std::uint8_t(len));
-  pending_.push_back(std::uint8_t(len >> 8));
-  pending_.insert(pending_.end(), frame.begin(), frame.end());
-  for (int i = 0; i < 4; ++i) pending_.push_back(std::uint8_t(crc >> (8 * i)));
-  queued_.push_back({0, ingress_ns, std::vector<std::uint8_t>(frame.begin(), frame.end())});
+  queued_.push_back(
+      {0, ingress_ns, frame_crc(frame), std::vector<std::uint8_t>(frame.begin(), frame.end())});
+  queued_bytes_ += frame.size() + kRecordOverhead;
   return true;
 }
 
@@ -66,77 +51,108 @@ void FrameEncoder::fill(std::span<std::uint64_t> words) {
   }
 }
 
+void FrameEncoder::place(std::uint8_t* dst, std::size_t n) {
+  const SentFrame& f = sent_log_->back();
+  const std::size_t len = f.bytes.size();
+  const std::uint8_t header[2] = {std::uint8_t(len), std::uint8_t(len >> 8)};
+  const std::uint8_t trailer[4] = {std::uint8_t(f.crc), std::uint8_t(f.crc >> 8),
+                                   std::uint8_t(f.crc >> 16), std::uint8_t(f.crc >> 24)};
+  // The record is header | frame | trailer; copy the requested window piece by piece.
+  auto copy_part = [&](const std::uint8_t* src, std::size_t begin, std::size_t size) {
+    const std::size_t lo = std::max(record_pos_, begin);
+    const std::size_t hi = std::min(record_pos_ + n, begin + size);
+    if (lo < hi) std::memcpy(dst + (lo - record_pos_), src + (lo - begin), hi - lo);
+  };
+  copy_part(header, 0, 2);
+  copy_part(f.bytes.data(), 2, len);
+  copy_part(trailer, 2 + len, 4);
+  record_pos_ += n;
+  record_left_ -= n;
+}
+
 void FrameEncoder::build_codeword() {
   auto* bytes = reinterpret_cast<std::uint8_t*>(codeword_);
   std::memset(bytes, 0, kCodewordBytes);
   std::uint8_t* payload = bytes + 2;
   const std::uint64_t base = codeword_index_ * kPayloadBytes;
   std::size_t pos = 0;
-  auto place = [&](std::size_t n) {
-    std::memcpy(payload + pos, pending_.data() + head_, n);
-    head_ += n;
-    pos += n;
-    record_left_ -= n;
-  };
-  if (record_left_ > 0) place(std::min<std::size_t>(record_left_, kPayloadBytes));
-  const std::uint16_t pointer = pos < std::size_t(kPayloadBytes) ? std::uint16_t(pos) : kNoRecordStart;
+  if (record_left_ > 0) {
+    const std::size_t n = std::min<std::size_t>(record_left_, kPayloadBytes);
+    place(payload, n);
+    pos = n;
+  }
+  const std::uint16_t pointer =
+      pos < std::size_t(kPayloadBytes) ? std::uint16_t(pos) : kNoRecordStart;
   while (pos + 2 <= std::size_t(kPayloadBytes) && !queued_.empty()) {
     SentFrame f = std::move(queued_.front());
     queued_.pop_front();
     f.offset = base + pos;
     record_left_ = f.bytes.size() + kRecordOverhead;
+    record_pos_ = 0;
+    queued_bytes_ -= record_left_;
     sent_log_->push_back(std::move(f));
-    place(std::min<std::size_t>(record_left_, kPayloadBytes - pos));
+    const std::size_t n = std::min<std::size_t>(record_left_, kPayloadBytes - pos);
+    place(payload + pos, n);
+    pos += n;
   }
   bytes[0] = std::uint8_t(pointer);
   bytes[1] = std::uint8_t(pointer >> 8);
   ++codeword_index_;
 }
 
-FrameDecoder::FrameDecoder(std::deque<SentFrame>* sent_log) : sent_log_(sent_log) {}
+FrameDecoder::FrameDecoder(std::deque<SentFrame>* sent_log) : sent_log_(sent_log) {
+  record_.reserve(kMaxFrameBytes + 4);
+}
 
 void FrameDecoder::process(std::span<const std::uint64_t> received,
                            std::span<const std::uint64_t> sent, const FrameSink& sink) {
   for (std::size_t i = 0; i < received.size();) {
+    if (fill_ == 0 && received.size() - i >= std::size_t(kCodewordWords)) {
+      finish_codeword(received.data() + i, sent.data() + i, sink);  // whole codeword in place
+      i += kCodewordWords;
+      continue;
+    }
     const std::size_t n = std::min<std::size_t>(kCodewordWords - fill_, received.size() - i);
     std::memcpy(received_ + fill_, received.data() + i, n * 8);
     std::memcpy(sent_ + fill_, sent.data() + i, n * 8);
     fill_ += static_cast<int>(n);
     i += n;
     if (fill_ == kCodewordWords) {
-      finish_codeword(sink);
+      finish_codeword(received_, sent_, sink);
       fill_ = 0;
     }
   }
 }
 
-void FrameDecoder::finish_codeword(const FrameSink& sink) {
+void FrameDecoder::finish_codeword(const std::uint64_t* received, const std::uint64_t* sent,
+                                   const FrameSink& sink) {
   ++counters_.codewords;
-  std::uint64_t error[kCodewordWords];
   std::uint64_t any = 0;
-  for (int w = 0; w < kCodewordWords; ++w) any |= error[w] = received_[w] ^ sent_[w];
+  for (int w = 0; w < kCodewordWords; ++w) any |= received[w] ^ sent[w];
   const std::uint64_t base = codeword_index_++ * kPayloadBytes;
   if (any == 0) {
     ++counters_.codewords_clean;
-    parse(reinterpret_cast<const std::uint8_t*>(received_), sink);
+    parse(reinterpret_cast<const std::uint8_t*>(received), sink);
   } else {
     // The host decoder's correction of (sent + error) is its correction of the error pattern
     // alone; the delivered codeword is then the received one with that correction applied.
+    std::uint64_t error[kCodewordWords];
+    for (int w = 0; w < kCodewordWords; ++w) error[w] = received[w] ^ sent[w];
     std::uint16_t symbols[link::Rs544::kN];
     link::unpack_symbols(error, symbols);
     if (rs_.decode(symbols) < 0) {
       ++counters_.codewords_uncorrectable;
       in_record_ = false;  // the partial record cannot be trusted: resynchronise on a pointer
     } else {
-      std::uint64_t residual[kCodewordWords];
+      std::uint64_t residual[kCodewordWords], delivered[kCodewordWords];
       link::pack_symbols(symbols, residual);
       std::uint64_t left = 0;
       for (int w = 0; w < kCodewordWords; ++w) {
         left |= residual[w];
-        received_[w] ^= error[w] ^ residual[w];
+        delivered[w] = received[w] ^ error[w] ^ residual[w];
       }
       ++(left == 0 ? counters_.codewords_corrected : counters_.codewords_miscorrected);
-      parse(reinterpret_cast<const std::uint8_t*>(received_), sink);
+      parse(reinterpret_cast<const std::uint8_t*>(delivered), sink);
     }
   }
   settle(base + kPayloadBytes);

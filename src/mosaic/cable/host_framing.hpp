@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/cable/frame_check.hpp"
 #include "mosaic/link/host_fec.hpp"
 
 namespace mosaic::cable {
@@ -22,8 +23,7 @@ namespace mosaic::cable {
 // syndromes; see docs/cable.md). Parity bits still cross the link and their errors count.
 //
 // Records follow one another through the payload bytes of consecutive codewords: u16 length L
-// (1..kMaxFrameBytes), L frame bytes, CRC-32 of the frame (the Ethernet FCS polynomial, as zlib
-// computes it). A length of 0, or fewer than 2 payload bytes left, means idle fill to the end of
+// (1..kMaxFrameBytes), L frame bytes, CRC-32C of the frame (frame_check.hpp). A length of 0, or fewer than 2 payload bytes left, means idle fill to the end of
 // the codeword. The pointer lets the receiver resynchronise after a codeword it had to drop, like
 // GFP's or CCSDS's first-header pointer.
 inline constexpr int kCodewordWords = link::Rs544::kCodewordWords;  // 85
@@ -33,15 +33,13 @@ inline constexpr std::uint16_t kNoRecordStart = 0xFFFF;
 inline constexpr int kRecordOverhead = 6;  // length + CRC-32
 inline constexpr int kMaxFrameBytes = 16384;
 
-// CRC-32 of a frame, the polynomial of the Ethernet FCS.
-std::uint32_t frame_crc(std::span<const std::uint8_t> frame);
-
 // A frame as the transmit end placed it: the emulator's ground truth, so that the receive end can
 // tell delivered-and-intact from delivered-but-corrupted (which must never happen) and measure
 // latency. `offset` is the record's position in payload bytes from the start of the stream.
 struct SentFrame {
   std::uint64_t offset = 0;
   std::int64_t ingress_ns = 0;
+  std::uint32_t crc = 0;
   std::vector<std::uint8_t> bytes;
 };
 
@@ -53,7 +51,7 @@ class FrameEncoder {
   // Queues a frame (1..kMaxFrameBytes bytes); false when its length is out of range.
   bool push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns);
   // Record bytes queued and not yet placed in a codeword.
-  std::size_t pending_bytes() const { return pending_.size() - head_; }
+  std::size_t pending_bytes() const { return queued_bytes_ + record_left_; }
   // Payload bytes that the next fill() of `words` host words can place.
   std::size_t capacity(std::size_t words) const;
   // Fills `words` with the stream: the rest of a codeword begun by the previous call, then whole
@@ -65,12 +63,14 @@ class FrameEncoder {
 
  private:
   void build_codeword();
+  // Copies the next n bytes of the current record (sent_log_->back()) to dst.
+  void place(std::uint8_t* dst, std::size_t n);
 
   std::deque<SentFrame>* sent_log_;
-  std::vector<std::uint8_t> pending_;  // serialized records
-  std::size_t head_ = 0;               // next byte of pending_ to place
-  std::deque<SentFrame> queued_;       // records not yet started, in order
-  std::size_t record_left_ = 0;        // bytes of the current record still to place
+  std::deque<SentFrame> queued_;  // records not yet started, in order
+  std::size_t queued_bytes_ = 0;  // their record bytes
+  std::size_t record_pos_ = 0;    // bytes of the current record placed
+  std::size_t record_left_ = 0;   // bytes of the current record still to place
   std::uint64_t codeword_[kCodewordWords] = {};
   int codeword_used_ = kCodewordWords;  // words of codeword_ already emitted
   std::uint64_t codeword_index_ = 0;
@@ -106,7 +106,8 @@ class FrameDecoder {
   const DecoderCounters& counters() const { return counters_; }
 
  private:
-  void finish_codeword(const FrameSink& sink);
+  void finish_codeword(const std::uint64_t* received, const std::uint64_t* sent,
+                       const FrameSink& sink);
   void parse(const std::uint8_t* bytes, const FrameSink& sink);
   void take(const std::uint8_t* payload, int& pos, const FrameSink& sink);
   void complete_record(const FrameSink& sink);
