@@ -35,9 +35,14 @@ TapDevice::TapDevice(const std::string& name) : name_(name) {
     throw CableSystemError(msg);
   }
   // Up, so that the cable works in the current namespace without iproute2; moving the interface
-  // to another namespace takes it down again there.
+  // to another namespace takes it down again there. The emulator takes milliseconds per marker
+  // period, during which the kernel's TAP ring must hold what a TCP sender bursts: a full ring
+  // drops frames (TCP retransmissions that have nothing to do with the link), so it is made deep.
   const int sock = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   if (sock >= 0) {
+    ifreq qlen = ifr;
+    qlen.ifr_qlen = kTxQueueFrames;
+    ::ioctl(sock, SIOCSIFTXQLEN, &qlen);
     if (::ioctl(sock, SIOCGIFFLAGS, &ifr) == 0) {
       ifr.ifr_flags |= IFF_UP;
       ::ioctl(sock, SIOCSIFFLAGS, &ifr);

@@ -23,6 +23,9 @@ class TapDevice {
   TapDevice(const TapDevice&) = delete;
   TapDevice& operator=(const TapDevice&) = delete;
 
+  // Frames the kernel queues towards the cable while it processes a marker period.
+  static constexpr int kTxQueueFrames = 16384;
+
   int fd() const { return fd_; }
   const std::string& name() const { return name_; }
 
