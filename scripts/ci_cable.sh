@@ -24,6 +24,16 @@ csum_errors() {  # checksum errors the kernel counted in one namespace (IP, TCP,
 }
 
 t0=$SECONDS
+# --- 0. without CAP_NET_ADMIN: one line, exit code 2 -----------------------------------------
+set +e
+ip netns exec "$nsa" setpriv --bounding-set=-net_admin --inh-caps=-all \
+  "$MOSAIC" cable --a "$ifa" --b "$ifb" >/dev/null 2>"$work/denied.txt"
+rc=$?
+set -e
+[[ $rc == 2 && $(wc -l <"$work/denied.txt") == 1 ]] || fail "TAP refused: exit $rc, $(cat "$work/denied.txt")"
+grep -q "CAP_NET_ADMIN" "$work/denied.txt" || fail "TAP refused: $(cat "$work/denied.txt")"
+echo "ci_cable: 0. without CAP_NET_ADMIN: $(cat "$work/denied.txt") (exit 2)"
+
 # --- 1. clean ---------------------------------------------------------------------------------
 start_cable
 ip netns exec "$nsb" iperf3 -s -D -1 -p 5201 --logfile "$work/iperf_s1.log"

@@ -83,8 +83,8 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
                         "a path shorter than " + std::to_string(sizeof(addr.sun_path)) + " bytes");
   }
 
-  tap_a_ = std::make_unique<TapDevice>(options_.if_a);
-  tap_b_ = std::make_unique<TapDevice>(options_.if_b);
+  tap_a_ = std::make_unique<TapDevice>(options_.if_a, "--a");
+  tap_b_ = std::make_unique<TapDevice>(options_.if_b, "--b");
   // Each direction has its own channels (its own fibre cores and emitters): own random draws.
   sides_[0].link = std::make_unique<CableDirection>(options_.spec, options_.faults,
                                                     options_.spec.seed);

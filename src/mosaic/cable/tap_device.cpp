@@ -14,14 +14,17 @@
 
 namespace mosaic::cable {
 
-TapDevice::TapDevice(const std::string& name) : name_(name) {
+TapDevice::TapDevice(const std::string& name, const std::string& option) : name_(name) {
   if (name.empty() || name.size() >= IFNAMSIZ || name.find_first_of("/ \t:") != std::string::npos)
-    throw ConfigError("interface", "\"" + name + "\"",
+    throw ConfigError(option, "\"" + name + "\"",
                       "1.." + std::to_string(IFNAMSIZ - 1) + " characters, no '/', ':' or space");
   fd_ = ::open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
-  if (fd_ < 0)
+  if (fd_ < 0) {
+    const int e = errno;
     throw CableSystemError("cannot open /dev/net/tun for TAP interface '" + name +
-                           "': " + std::strerror(errno));
+                           "': " + std::strerror(e) +
+                           (e == EPERM || e == EACCES ? " (needs root or CAP_NET_ADMIN)" : ""));
+  }
   ifreq ifr{};
   ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
   std::memcpy(ifr.ifr_name, name.c_str(), name.size());

@@ -17,8 +17,9 @@ class CableSystemError : public std::runtime_error {
 // descriptor keeps working.
 class TapDevice {
  public:
-  // Throws ConfigError for a name the kernel cannot take, CableSystemError when refused.
-  explicit TapDevice(const std::string& name);
+  // Throws ConfigError (naming `option`) for a name the kernel cannot take, CableSystemError
+  // when the kernel refuses.
+  TapDevice(const std::string& name, const std::string& option);
   ~TapDevice();
   TapDevice(const TapDevice&) = delete;
   TapDevice& operator=(const TapDevice&) = delete;
