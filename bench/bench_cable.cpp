@@ -32,9 +32,8 @@ void BM_CableDirection(benchmark::State& state) {
   }
   state.counters["frame_Gbps"] =
       benchmark::Counter(8.0 * double(bytes), benchmark::Counter::kIsRate);
-  state.counters["period_us"] = benchmark::Counter(double(state.iterations()) * 1e-6,
-                                                   benchmark::Counter::kIsRate |
-                                                       benchmark::Counter::kInvert);
+  state.counters["period_us"] = benchmark::Counter(
+      double(state.iterations()) * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_CableDirection)->Arg(1)->Arg(0)->ArgNames({"full"})->Unit(benchmark::kMillisecond);
 

@@ -60,7 +60,8 @@ echo "ci_cable: 1. clean: ping ok, iperf3 TCP $gbps Gb/s; control kill/ber/skew:
 
 # --- 2. deaths up to the spare count during iperf3 ----------------------------------------------
 before_a=$(csum_errors "$nsa") before_b=$(csum_errors "$nsb")
-start_cable --fail-random "$spares" --over "$((IPERF_S - 4))"
+# Deaths in [3, IPERF_S - 3) s after link-up: inside the iperf3 run, which starts about 1 s in.
+start_cable --fail-random "$spares" --start 3 --over "$((IPERF_S - 6))"
 ip netns exec "$nsb" iperf3 -s -D -1 -p 5202 --logfile "$work/iperf_s2.log"
 sleep 0.3
 pings=$((IPERF_S * 10))

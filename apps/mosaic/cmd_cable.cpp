@@ -21,6 +21,7 @@ struct CableArgs {
   std::vector<std::string> fail;
   int fail_random = 0;
   double over_s = 0.0;
+  double start_s = 0.0;
   std::optional<double> ber;
   std::optional<std::string> phy;
   std::string stats_socket;
@@ -79,6 +80,11 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
       ->type_name("SECONDS")
       ->check(CLI::Range(0.0, 1e6))
       ->needs(random);
+  cmd->add_option("--start", args->start_s,
+                  "Start of the --fail-random window, seconds after link-up (default 0)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.0, 1e6))
+      ->needs(random);
   cmd->add_option("--stats", args->stats_socket, "Unix socket for live counters and control")
       ->type_name("SOCKET");
   cmd->add_flag("--progress", args->progress, "Live counters on stderr, once a second");
@@ -93,6 +99,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     for (const auto& f : args->fail) opt.failures.push_back(parse_failure(f));
     opt.fail_random = args->fail_random;
     opt.fail_random_over_s = args->over_s;
+    opt.fail_random_start_s = args->start_s;
     opt.stats_socket = args->stats_socket;
 
     // Signals are taken synchronously by this thread; the workers inherit the mask.
@@ -128,9 +135,11 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     const nlohmann::json summary = cable->summary();
     std::printf("%s\n", summary.dump(2).c_str());
     std::uint64_t corrupt = 0;
-    for (const auto& d : summary["directions"]) corrupt += d["frames_delivered_corrupt"].get<std::uint64_t>();
+    for (const auto& d : summary["directions"])
+      corrupt += d["frames_delivered_corrupt"].get<std::uint64_t>();
     if (corrupt > 0) {
-      std::fprintf(stderr, "mosaic: %llu frames delivered corrupted\n", (unsigned long long)corrupt);
+      std::fprintf(stderr, "mosaic: %llu frames delivered corrupted\n",
+                   (unsigned long long)corrupt);
       return 3;
     }
     return 0;

@@ -34,9 +34,9 @@ TEST(ControlProtocol, ParsesEveryRequest) {
 
 TEST(ControlProtocol, RejectsWithOneLineNamingTheField) {
   ControlRequest r;
-  for (const char* bad : {"", "kill", "kill x", "kill -1", "kill 1 2", "ber 0.7", "ber nan",
-                          "ber 1e-3 -4", "skew 1", "skew 1 -3", "skew 1 2.5", "stats now",
-                          "reboot"}) {
+  for (const char* bad :
+       {"", "kill", "kill x", "kill -1", "kill 1 2", "ber 0.7", "ber nan", "ber 1e-3 -4", "skew 1",
+        "skew 1 -3", "skew 1 2.5", "stats now", "reboot"}) {
     const std::string err = parse_control(bad, r);
     EXPECT_FALSE(err.empty()) << bad;
     EXPECT_EQ(err.find('\n'), std::string::npos) << bad;

@@ -95,7 +95,8 @@ TEST(HostFraming, UndetectableCodewordErrorIsCaughtByFrameCrc) {
   link::Rs544 rs;
   std::uint16_t sym[link::Rs544::kN] = {};
   Rng rng(3, RngPurpose::kLinkBitErrors, 0);
-  for (int i = 0; i < link::Rs544::kK; ++i) sym[i] = static_cast<std::uint16_t>(rng.next_u32() & 1023);
+  for (int i = 0; i < link::Rs544::kK; ++i)
+    sym[i] = static_cast<std::uint16_t>(rng.next_u32() & 1023);
   rs.encode(sym);
   std::uint64_t error[kCodewordWords];
   link::pack_symbols(sym, error);

@@ -73,6 +73,8 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
   if (options_.fail_random > 0 && !(options_.fail_random_over_s > 0))
     throw ConfigError("--over", std::to_string(options_.fail_random_over_s),
                       "seconds > 0 (the window of --fail-random)");
+  if (!(options_.fail_random_start_s >= 0 && options_.fail_random_start_s < 1e9))
+    throw ConfigError("--start", std::to_string(options_.fail_random_start_s), "seconds >= 0");
   if (options_.if_a == options_.if_b)
     throw ConfigError("--b", "\"" + options_.if_b + "\"", "an interface other than --a");
 
@@ -86,8 +88,8 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
   tap_a_ = std::make_unique<TapDevice>(options_.if_a, "--a");
   tap_b_ = std::make_unique<TapDevice>(options_.if_b, "--b");
   // Each direction has its own channels (its own fibre cores and emitters): own random draws.
-  sides_[0].link = std::make_unique<CableDirection>(options_.spec, options_.faults,
-                                                    options_.spec.seed);
+  sides_[0].link =
+      std::make_unique<CableDirection>(options_.spec, options_.faults, options_.spec.seed);
   sides_[1].link = std::make_unique<CableDirection>(options_.spec, options_.faults,
                                                     options_.spec.seed ^ 0x9E3779B97F4A7C15ull);
   sides_[0].in_fd = sides_[1].out_fd = tap_a_->fd();
@@ -99,7 +101,9 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
     Rng rng(options_.spec.seed, RngPurpose::kLinkFaults, 0xCAB1E);
     for (int i = 0; i < options_.fail_random; ++i) {
       std::swap(pool[i], pool[i + rng.next_u32() % (pool.size() - i)]);
-      failures.push_back({pool[i], rng.uniform() * options_.fail_random_over_s, true, true});
+      failures.push_back(
+          {pool[i], options_.fail_random_start_s + rng.uniform() * options_.fail_random_over_s,
+           true, true});
     }
   }
   std::sort(failures.begin(), failures.end(),
@@ -113,7 +117,7 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
     sockaddr_un addr{};
     addr.sun_family = AF_UNIX;
     std::memcpy(addr.sun_path, options_.stats_socket.c_str(), options_.stats_socket.size());
-    struct stat st{};
+    struct stat st {};
     if (::stat(options_.stats_socket.c_str(), &st) == 0 && S_ISSOCK(st.st_mode))
       ::unlink(options_.stats_socket.c_str());  // left by an earlier run
     listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -136,7 +140,9 @@ Cable::~Cable() {
   }
 }
 
-double Cable::since_start_s() const { return double(now_ns() - start_ns_) * 1e-9; }
+double Cable::since_start_s() const {
+  return double(now_ns() - start_ns_) * 1e-9;
+}
 
 void Cable::start() {
   start_ns_ = now_ns();

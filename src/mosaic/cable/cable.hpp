@@ -30,7 +30,9 @@ struct CableOptions {
   LinkSpec spec;
   link::FaultPlan faults;  // both directions, from link-up (BER, dead pixels from --phy)
   std::vector<ScheduledFailure> failures;
-  int fail_random = 0;  // this many active channels die at random times in [0, fail_random_over_s)
+  // This many active channels die at random times in [fail_random_start_s, + fail_random_over_s).
+  int fail_random = 0;
+  double fail_random_start_s = 0.0;
   double fail_random_over_s = 0.0;
   std::string stats_socket;  // empty: none
 };

@@ -23,7 +23,8 @@ bool to_double(const std::string& s, double& v) {
   }
 }
 
-std::string invalid(const std::string& field, const std::string& value, const std::string& allowed) {
+std::string invalid(const std::string& field, const std::string& value,
+                    const std::string& allowed) {
   return "invalid value for '" + field + "': " + value + " (allowed: " + allowed + ")";
 }
 

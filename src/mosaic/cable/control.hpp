@@ -14,8 +14,8 @@ namespace mosaic::cable {
 // Directions: ab is interface A to B, ba the reverse, both (default) each.
 struct ControlRequest {
   enum class Kind { kStats, kKill, kBer, kSkew, kHelp, kShutdown } kind = Kind::kHelp;
-  int channel = -1;   // -1: every channel (ber only)
-  double value = 0;   // BER, or skew in UI
+  int channel = -1;  // -1: every channel (ber only)
+  double value = 0;  // BER, or skew in UI
   bool a_to_b = true;
   bool b_to_a = true;
 };

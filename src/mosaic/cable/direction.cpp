@@ -100,7 +100,8 @@ void CableDirection::set_ber(double ber, int channel) {
     plan.channel_ber.clear();
     return;
   }
-  if (plan.channel_ber.empty()) plan.channel_ber.assign(config_->physical_channels, plan.background_ber);
+  if (plan.channel_ber.empty())
+    plan.channel_ber.assign(config_->physical_channels, plan.background_ber);
   plan.channel_ber[channel] = ber;
 }
 

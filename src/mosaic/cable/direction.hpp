@@ -36,7 +36,8 @@ struct DirectionStats {
 // One direction of the cable: frames -> host framing (host FEC codewords) -> Transmitter (gearbox,
 // cross-channel ECC, markers) -> ChannelModel (faults) -> Receiver (deskew, ECC, spare swaps) ->
 // host FEC decision -> frames. The swap requests of the receiver reach the transmitter one marker
-// period later, the time the reverse direction's markers take to carry them (as in link::run_relay).
+// period later, the time the reverse direction's markers take to carry them (as in
+// link::run_relay).
 //
 // The link advances one marker period per step(): the emulator runs periods only while frames are
 // queued or in flight, so link time is the count of periods run, not wall-clock time.

@@ -11,7 +11,9 @@ static_assert(std::endian::native == std::endian::little,
 
 namespace {
 
-std::uint16_t load_u16(const std::uint8_t* p) { return std::uint16_t(p[0] | (p[1] << 8)); }
+std::uint16_t load_u16(const std::uint8_t* p) {
+  return std::uint16_t(p[0] | (p[1] << 8));
+}
 std::uint32_t load_u32(const std::uint8_t* p) {
   return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
          std::uint32_t(p[3]) << 24;
@@ -43,8 +45,7 @@ void FrameEncoder::fill(std::span<std::uint64_t> words) {
       build_codeword();
       codeword_used_ = 0;
     }
-    const std::size_t n =
-        std::min<std::size_t>(kCodewordWords - codeword_used_, words.size() - w);
+    const std::size_t n = std::min<std::size_t>(kCodewordWords - codeword_used_, words.size() - w);
     std::memcpy(words.data() + w, codeword_ + codeword_used_, n * 8);
     codeword_used_ += static_cast<int>(n);
     w += n;

@@ -23,9 +23,10 @@ namespace mosaic::cable {
 // syndromes; see docs/cable.md). Parity bits still cross the link and their errors count.
 //
 // Records follow one another through the payload bytes of consecutive codewords: u16 length L
-// (1..kMaxFrameBytes), L frame bytes, CRC-32C of the frame (frame_check.hpp). A length of 0, or fewer than 2 payload bytes left, means idle fill to the end of
-// the codeword. The pointer lets the receiver resynchronise after a codeword it had to drop, like
-// GFP's or CCSDS's first-header pointer.
+// (1..kMaxFrameBytes), L frame bytes, CRC-32C of the frame (frame_check.hpp). A length of 0, or
+// fewer than 2 payload bytes left, means idle fill to the end of the codeword. The pointer lets the
+// receiver resynchronise after a codeword it had to drop, like GFP's or CCSDS's first-header
+// pointer.
 inline constexpr int kCodewordWords = link::Rs544::kCodewordWords;  // 85
 inline constexpr int kCodewordBytes = kCodewordWords * 8;           // 680
 inline constexpr int kPayloadBytes = 640;
