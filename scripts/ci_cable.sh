@@ -18,6 +18,16 @@ IPERF_S=${CABLE_CI_IPERF_S:-20}
 
 source scripts/cable_netns.sh
 
+# TCP retransmission causes in one namespace: tail loss probes, timeouts, fast retransmits.
+tcp_causes() {
+  ip netns exec "$1" awk '/^TcpExt:/ { if (!h) { for (i = 2; i <= NF; i++) col[$i] = i; h = 1 }
+    else print $col["TCPLossProbes"], $col["TCPTimeouts"], $col["TCPFastRetrans"] }' /proc/net/netstat
+}
+# Frames the kernel dropped on the cable's interfaces (TAP queue full, interface down).
+tap_drops() {
+  echo $(( $(ip netns exec "$nsa" cat /sys/class/net/"$ifa"/statistics/tx_dropped) +
+           $(ip netns exec "$nsb" cat /sys/class/net/"$ifb"/statistics/tx_dropped) ))
+}
 csum_errors() {  # checksum errors the kernel counted in one namespace (IP, TCP, UDP)
   ip netns exec "$1" awk '/^(Tcp|Udp|Ip):/ { if (!h[$1]) { for (i = 2; i <= NF; i++) col[$1, $i] = i; h[$1] = 1 }
     else if (col[$1, "InCsumErrors"]) s += $col[$1, "InCsumErrors"] } END { print s + 0 }' /proc/net/snmp
@@ -60,6 +70,7 @@ echo "ci_cable: 1. clean: ping ok, iperf3 TCP $gbps Gb/s; control kill/ber/skew:
 
 # --- 2. deaths up to the spare count during iperf3 ----------------------------------------------
 before_a=$(csum_errors "$nsa") before_b=$(csum_errors "$nsb")
+read -r probes0 timeouts0 fast0 < <(tcp_causes "$nsa")
 # Deaths in [3, IPERF_S - 3) s after link-up: inside the iperf3 run, which starts about 1 s in.
 start_cable --fail-random "$spares" --start 3 --over "$((IPERF_S - 6))"
 ip netns exec "$nsb" iperf3 -s -D -1 -p 5202 --logfile "$work/iperf_s2.log"
@@ -69,6 +80,9 @@ ip netns exec "$nsa" ping -q -c "$pings" -i 0.1 -W 2 10.77.0.2 >"$work/ping2.txt
 ping_pid=$!
 ip netns exec "$nsa" iperf3 -C cubic -c 10.77.0.2 -p 5202 -t "$IPERF_S" -J >"$work/iperf2.json" || fail "iperf3 with deaths"
 wait "$ping_pid" || fail "ping replies lost: $(tail -2 "$work/ping2.txt")"
+read -r probes timeouts fast < <(tcp_causes "$nsa")
+causes="loss probes $((probes - probes0)), timeouts $((timeouts - timeouts0)), fast $((fast - fast0)), "
+drops=$(tap_drops)
 stop_cable
 csum=$(( $(csum_errors "$nsa") - before_a + $(csum_errors "$nsb") - before_b ))
 retr=$(python3 -c "import json; print(json.load(open('$work/iperf2.json'))['end']['sum_sent']['retransmits'])")
@@ -85,7 +99,8 @@ for d in ab ba; do
 done
 [[ $csum == 0 ]] || fail "$csum checksum errors in the namespaces"
 echo "ci_cable: 2. $spares deaths per direction in ${IPERF_S} s: $spares swaps each way, ping $loss," \
-  "iperf3 TCP $gbps Gb/s ($retr retransmits), 0 frames dropped, 0 corrupt, 0 checksum errors"
+  "iperf3 TCP $gbps Gb/s ($retr retransmits: ${causes}TAP queue drops $drops)," \
+  "0 frames dropped, 0 corrupt, 0 checksum errors"
 
 # --- 3. more deaths than spares ------------------------------------------------------------------
 before_a=$(csum_errors "$nsa") before_b=$(csum_errors "$nsb")

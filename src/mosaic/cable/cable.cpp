@@ -169,6 +169,10 @@ void Cable::run_direction(int d) {
   std::size_t next_failure = 0;
   LatencyHistogram latency;
   std::uint64_t egress_errors = 0;
+  std::int64_t last_step_ns = 0;
+  // A quarter of a period's payload queued: this direction streams.
+  const std::size_t streaming_bytes =
+      link.config().host_words_per_period() / kCodewordWords * kPayloadBytes / 4;
   const FrameSink sink = [&](std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
     const ssize_t w = ::write(side.out_fd, frame.data(), frame.size());
     if (w != static_cast<ssize_t>(frame.size())) {
@@ -202,13 +206,34 @@ void Cable::run_direction(int d) {
       link.push(std::span(buffer.data(), std::size_t(got)), now_ns());
     }
     if (link.busy()) {
+      // A period costs about the same CPU however few frames it carries, and a period that only
+      // flushes the last frames out (the receiver decodes a period when the next has arrived)
+      // costs as much as a full one. While the other direction streams (a bulk TCP transfer,
+      // whose ACKs come back here in bursts), gather for up to one period's time before running
+      // a period with little in it; alone (a ping), run at once.
+      if (link.queued_bytes() < streaming_bytes &&
+          sides_[1 - d].streaming.load(std::memory_order_relaxed)) {
+        const std::int64_t deadline = now_ns() + std::min<std::int64_t>(last_step_ns, 5'000'000);
+        for (std::int64_t left; (left = deadline - now_ns()) > 0;) {
+          pollfd p{side.in_fd, POLLIN, 0};
+          if (::poll(&p, 1, int(left / 1'000'000) + 1) <= 0 || !(p.revents & POLLIN)) break;
+          for (ssize_t got; link.queued_bytes() < kIngressQueueBytes &&
+                            (got = ::read(side.in_fd, buffer.data(), buffer.size())) > 0;)
+            link.push(std::span(buffer.data(), std::size_t(got)), now_ns());
+          if (link.queued_bytes() >= streaming_bytes) break;
+        }
+      }
+      side.streaming.store(link.queued_bytes() >= streaming_bytes, std::memory_order_relaxed);
+      const std::int64_t t0 = now_ns();
       link.step(sink);
+      last_step_ns = now_ns() - t0;
       std::lock_guard lock(side.mutex);
       side.published = link.stats();
       side.latency = latency;
       side.egress_errors = egress_errors;
       continue;
     }
+    side.streaming.store(false, std::memory_order_relaxed);
     pollfd p{side.in_fd, POLLIN, 0};
     if (::poll(&p, 1, 20) > 0 && (p.revents & (POLLERR | POLLHUP | POLLNVAL)))
       ::usleep(20000);  // the interface is gone; keep serving the socket until stopped

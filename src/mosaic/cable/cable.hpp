@@ -81,6 +81,7 @@ class Cable {
     std::uint64_t egress_errors = 0;
     std::vector<ControlRequest> requests;
     std::vector<ScheduledFailure> schedule;  // this direction's, by time
+    std::atomic<bool> streaming{false};      // a backlog of frames: the other end may coalesce
   };
 
   void run_direction(int d);
