@@ -7,6 +7,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev libfmt-dev libeigen3-dev librandom123-dev
   libfec-dev libsqlite3-dev libopenmpi-dev openmpi-bin libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-jsonschema
+  iperf3 iproute2 iputils-ping
   clang libclang-rt-14-dev
 )
 missing=()

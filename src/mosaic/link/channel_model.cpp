@@ -86,9 +86,13 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
       continue;
     }
     const double inv = 1.0 / std::log1p(-p);
-    for (std::int64_t b = static_cast<std::int64_t>(std::log(rng.uniform()) * inv); b < period_bits;
-         b += 1 + static_cast<std::int64_t>(std::log(rng.uniform()) * inv))
-      word(c, b >> 6) ^= std::uint64_t{1} << (b & 63);
+    // Gaps stay in double until known to fall inside the period: at the BERs of good channels
+    // (1e-280 in a physics report) a gap overflows int64.
+    for (double b = std::floor(std::log(rng.uniform()) * inv); b < double(period_bits);
+         b += 1 + std::floor(std::log(rng.uniform()) * inv)) {
+      const auto bit = static_cast<std::int64_t>(b);
+      word(c, bit >> 6) ^= std::uint64_t{1} << (bit & 63);
+    }
   }
   for (const auto& burst : plan_.bursts) {
     const std::int64_t from = bit_of(burst.start_s) - start;

@@ -65,6 +65,10 @@ class ChannelModel {
   // Receiver port q sees physical channel permutation()[q].
   const std::vector<int>& permutation() const { return perm_; }
   const FaultPlan& plan() const { return plan_; }
+  // For faults injected while running (a live cable): changes apply from the next process()
+  // call, times in the same run clock. The caller keeps the values in the ranges checked above.
+  FaultPlan& mutable_plan() { return plan_; }
+  std::int64_t periods_processed() const { return period_; }
 
  private:
   void impair(std::span<std::uint64_t> rows);

@@ -1,0 +1,42 @@
+// CPU cost of one direction of `mosaic cable` without the TAP interfaces: frames through host
+// framing, transmitter, channel model, receiver and the host FEC decision, per marker period.
+// Full periods (a backlog, as under iperf3) give the frame throughput one core can carry; a
+// period with a single frame (a ping) gives the fixed cost every period pays.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "mosaic/cable/direction.hpp"
+#include "mosaic/core/design/presets.hpp"
+
+namespace {
+
+using namespace mosaic;
+
+void BM_CableDirection(benchmark::State& state) {
+  LinkSpec spec = preset("800g");
+  const bool full = state.range(0) != 0;
+  cable::CableDirection dir(spec, {}, spec.seed);
+  std::vector<std::uint8_t> frame(1514, 0x5A);
+  std::uint64_t bytes = 0;
+  const cable::FrameSink sink = [&](std::span<const std::uint8_t> f, std::int64_t) {
+    bytes += f.size();
+  };
+  for (auto _ : state) {
+    if (full) {
+      while (dir.has_room()) dir.push(frame, 0);
+    } else {
+      dir.push(frame, 0);
+    }
+    dir.step(sink);
+  }
+  state.counters["frame_Gbps"] =
+      benchmark::Counter(8.0 * double(bytes), benchmark::Counter::kIsRate);
+  state.counters["period_us"] = benchmark::Counter(
+      double(state.iterations()) * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_CableDirection)->Arg(1)->Arg(0)->ArgNames({"full"})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

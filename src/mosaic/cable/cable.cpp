@@ -1,0 +1,456 @@
+#include "mosaic/cable/cable.hpp"
+
+#include <fmt/format.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/rng.hpp"
+#include "mosaic/core/version.hpp"
+
+namespace mosaic::cable {
+namespace {
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+constexpr const char* kDirectionName[2] = {"ab", "ba"};
+constexpr std::size_t kIngressQueueBytes = std::size_t{32} << 20;
+
+}  // namespace
+
+void LatencyHistogram::add(double us) {
+  ++count;
+  sum_us += us;
+  max_us = std::max(max_us, us);
+  const int bin = us <= 1.0 ? 0 : std::min(kBins - 1, int(std::floor(8.0 * std::log2(us))) + 1);
+  ++bins[bin];
+}
+
+double LatencyHistogram::quantile_us(double q) const {
+  if (count == 0) return 0.0;
+  const auto target = static_cast<std::uint64_t>(std::ceil(q * double(count)));
+  std::uint64_t seen = 0;
+  for (int b = 0; b < kBins; ++b) {
+    seen += bins[b];
+    if (seen >= target) return std::min(max_us, std::exp2(b / 8.0));
+  }
+  return max_us;
+}
+
+Cable::Cable(CableOptions options) : options_(std::move(options)) {
+  const link::LinkConfig cfg = link::LinkConfig::from_spec(options_.spec);
+  const int n = cfg.physical_channels;
+  for (const auto& f : options_.failures) {
+    if (f.channel < 0 || f.channel >= n)
+      throw ConfigError("--fail", std::to_string(f.channel), "channel 0.." + std::to_string(n - 1));
+    if (!(f.at_s >= 0 && f.at_s < 1e9))
+      throw ConfigError("--fail", std::to_string(f.at_s), "seconds >= 0");
+  }
+  if (options_.fail_random < 0 || options_.fail_random > cfg.active_lanes())
+    throw ConfigError("--fail-random", std::to_string(options_.fail_random),
+                      "0.." + std::to_string(cfg.active_lanes()));
+  if (options_.fail_random > 0 && !(options_.fail_random_over_s > 0))
+    throw ConfigError("--over", std::to_string(options_.fail_random_over_s),
+                      "seconds > 0 (the window of --fail-random)");
+  if (!(options_.fail_random_start_s >= 0 && options_.fail_random_start_s < 1e9))
+    throw ConfigError("--start", std::to_string(options_.fail_random_start_s), "seconds >= 0");
+  if (options_.if_a == options_.if_b)
+    throw ConfigError("--b", "\"" + options_.if_b + "\"", "an interface other than --a");
+
+  if (!options_.stats_socket.empty()) {
+    sockaddr_un addr{};
+    if (options_.stats_socket.size() >= sizeof(addr.sun_path))
+      throw ConfigError("--stats", "\"" + options_.stats_socket + "\"",
+                        "a path shorter than " + std::to_string(sizeof(addr.sun_path)) + " bytes");
+  }
+
+  tap_a_ = std::make_unique<TapDevice>(options_.if_a, "--a");
+  tap_b_ = std::make_unique<TapDevice>(options_.if_b, "--b");
+  // Each direction has its own channels (its own fibre cores and emitters): own random draws.
+  sides_[0].link =
+      std::make_unique<CableDirection>(options_.spec, options_.faults, options_.spec.seed);
+  sides_[1].link = std::make_unique<CableDirection>(options_.spec, options_.faults,
+                                                    options_.spec.seed ^ 0x9E3779B97F4A7C15ull);
+  sides_[0].in_fd = sides_[1].out_fd = tap_a_->fd();
+  sides_[1].in_fd = sides_[0].out_fd = tap_b_->fd();
+
+  std::vector<ScheduledFailure> failures = options_.failures;
+  if (options_.fail_random > 0) {
+    std::vector<int> pool = sides_[0].link->active_channels();
+    Rng rng(options_.spec.seed, RngPurpose::kLinkFaults, 0xCAB1E);
+    for (int i = 0; i < options_.fail_random; ++i) {
+      std::swap(pool[i], pool[i + rng.next_u32() % (pool.size() - i)]);
+      failures.push_back(
+          {pool[i], options_.fail_random_start_s + rng.uniform() * options_.fail_random_over_s,
+           true, true});
+    }
+  }
+  std::sort(failures.begin(), failures.end(),
+            [](const auto& x, const auto& y) { return x.at_s < y.at_s; });
+  for (const auto& f : failures) {
+    if (f.a_to_b) sides_[0].schedule.push_back(f);
+    if (f.b_to_a) sides_[1].schedule.push_back(f);
+  }
+
+  if (!options_.stats_socket.empty()) {
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::memcpy(addr.sun_path, options_.stats_socket.c_str(), options_.stats_socket.size());
+    struct stat st {};
+    if (::stat(options_.stats_socket.c_str(), &st) == 0 && S_ISSOCK(st.st_mode))
+      ::unlink(options_.stats_socket.c_str());  // left by an earlier run
+    listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) < 0 ||
+        ::listen(listen_fd_, 8) < 0) {
+      const int e = errno;
+      if (listen_fd_ >= 0) ::close(listen_fd_);
+      listen_fd_ = -1;
+      throw CableSystemError("cannot listen on stats socket '" + options_.stats_socket +
+                             "': " + std::strerror(e));
+    }
+  }
+}
+
+Cable::~Cable() {
+  stop();
+  if (listen_fd_ >= 0) {
+    ::close(listen_fd_);
+    ::unlink(options_.stats_socket.c_str());
+  }
+}
+
+double Cable::since_start_s() const {
+  return double(now_ns() - start_ns_) * 1e-9;
+}
+
+void Cable::start() {
+  start_ns_ = now_ns();
+  cpu_at_start_s_ = cpu_seconds();
+  threads_.emplace_back([this] { run_direction(0); });
+  threads_.emplace_back([this] { run_direction(1); });
+  if (listen_fd_ >= 0) threads_.emplace_back([this] { run_control(); });
+}
+
+void Cable::stop() {
+  if (threads_.empty()) return;
+  stop_ = true;
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+  stop_s_ = since_start_s();
+  cpu_at_stop_s_ = cpu_seconds();
+}
+
+void Cable::run_direction(int d) {
+  Side& side = sides_[d];
+  CableDirection& link = *side.link;
+  std::vector<std::uint8_t> buffer(1 << 16);
+  std::vector<ControlRequest> requests;
+  std::size_t next_failure = 0;
+  LatencyHistogram latency;
+  std::uint64_t egress_errors = 0;
+  std::int64_t last_step_ns = 0;
+  // A quarter of a period's payload queued: this direction streams.
+  const std::size_t streaming_bytes =
+      link.config().host_words_per_period() / kCodewordWords * kPayloadBytes / 4;
+  const FrameSink sink = [&](std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
+    const ssize_t w = ::write(side.out_fd, frame.data(), frame.size());
+    if (w != static_cast<ssize_t>(frame.size())) {
+      ++egress_errors;  // interface down or gone, e.g. while moving to a namespace
+      return;
+    }
+    if (ingress_ns >= 0) latency.add(double(now_ns() - ingress_ns) * 1e-3);
+  };
+  while (!stop_.load(std::memory_order_relaxed)) {
+    {
+      std::lock_guard lock(side.mutex);
+      requests.swap(side.requests);
+    }
+    for (const auto& r : requests) {
+      if (r.kind == ControlRequest::Kind::kKill) link.kill(r.channel);
+      if (r.kind == ControlRequest::Kind::kBer) link.set_ber(r.value, r.channel);
+      if (r.kind == ControlRequest::Kind::kSkew) link.set_skew(r.channel, int(r.value));
+    }
+    requests.clear();
+    const double t = since_start_s();
+    while (next_failure < side.schedule.size() && side.schedule[next_failure].at_s <= t)
+      link.kill(side.schedule[next_failure++].channel);
+
+    // Drain the interface into the cable's own queue rather than leave frames in the kernel's
+    // TAP ring, which drops whatever arrives when full (a ping among them): the emulator is far
+    // slower than the line it models, so it queues; only beyond kIngressQueueBytes do frames wait
+    // (and may drop) in the kernel.
+    while (link.queued_bytes() < kIngressQueueBytes) {
+      const ssize_t got = ::read(side.in_fd, buffer.data(), buffer.size());
+      if (got <= 0) break;
+      link.push(std::span(buffer.data(), std::size_t(got)), now_ns());
+    }
+    if (link.busy()) {
+      // A period costs about the same CPU however few frames it carries, and a period that only
+      // flushes the last frames out (the receiver decodes a period when the next has arrived)
+      // costs as much as a full one. While the other direction streams (a bulk TCP transfer,
+      // whose ACKs come back here in bursts), gather for up to one period's time before running
+      // a period with little in it; alone (a ping), run at once.
+      if (link.queued_bytes() < streaming_bytes &&
+          sides_[1 - d].streaming.load(std::memory_order_relaxed)) {
+        const std::int64_t deadline = now_ns() + std::min<std::int64_t>(last_step_ns, 5'000'000);
+        for (std::int64_t left; (left = deadline - now_ns()) > 0;) {
+          pollfd p{side.in_fd, POLLIN, 0};
+          if (::poll(&p, 1, int(left / 1'000'000) + 1) <= 0 || !(p.revents & POLLIN)) break;
+          for (ssize_t got; link.queued_bytes() < kIngressQueueBytes &&
+                            (got = ::read(side.in_fd, buffer.data(), buffer.size())) > 0;)
+            link.push(std::span(buffer.data(), std::size_t(got)), now_ns());
+          if (link.queued_bytes() >= streaming_bytes) break;
+        }
+      }
+      side.streaming.store(link.queued_bytes() >= streaming_bytes, std::memory_order_relaxed);
+      const std::int64_t t0 = now_ns();
+      link.step(sink);
+      last_step_ns = now_ns() - t0;
+      std::lock_guard lock(side.mutex);
+      side.published = link.stats();
+      side.latency = latency;
+      side.egress_errors = egress_errors;
+      continue;
+    }
+    side.streaming.store(false, std::memory_order_relaxed);
+    pollfd p{side.in_fd, POLLIN, 0};
+    if (::poll(&p, 1, 20) > 0 && (p.revents & (POLLERR | POLLHUP | POLLNVAL)))
+      ::usleep(20000);  // the interface is gone; keep serving the socket until stopped
+  }
+  std::lock_guard lock(side.mutex);
+  side.published = link.stats();
+  side.latency = latency;
+  side.egress_errors = egress_errors;
+}
+
+void Cable::run_control() {
+  struct Client {
+    int fd;
+    std::string pending;
+  };
+  std::vector<Client> clients;
+  std::vector<pollfd> fds;
+  while (!stop_.load(std::memory_order_relaxed)) {
+    fds.assign(1, pollfd{listen_fd_, POLLIN, 0});
+    for (const auto& c : clients) fds.push_back({c.fd, POLLIN, 0});
+    if (::poll(fds.data(), fds.size(), 100) <= 0) continue;
+    if (fds[0].revents & POLLIN) {
+      const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+      if (fd >= 0) clients.push_back({fd, {}});
+    }
+    for (std::size_t i = 1; i < fds.size(); ++i) {
+      if (!fds[i].revents) continue;
+      Client& c = clients[i - 1];
+      char buf[4096];
+      const ssize_t got = ::read(c.fd, buf, sizeof buf);
+      if (got <= 0 || c.pending.size() > 65536) {
+        ::close(c.fd);
+        c.fd = -1;
+        continue;
+      }
+      c.pending.append(buf, std::size_t(got));
+      for (std::size_t eol; (eol = c.pending.find('\n')) != std::string::npos;) {
+        std::string line = c.pending.substr(0, eol);
+        c.pending.erase(0, eol + 1);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::string reply = handle(line) + "\n";
+        ::send(c.fd, reply.data(), reply.size(), MSG_NOSIGNAL);
+      }
+    }
+    std::erase_if(clients, [](const Client& c) { return c.fd < 0; });
+  }
+  for (const auto& c : clients) ::close(c.fd);
+}
+
+std::string Cable::check_against_design(const ControlRequest& r) const {
+  const link::LinkConfig& cfg = sides_[0].link->config();
+  if (r.channel >= cfg.physical_channels)
+    return fmt::format("invalid value for 'channel': {} (allowed: 0..{})", r.channel,
+                       cfg.physical_channels - 1);
+  if (r.kind == ControlRequest::Kind::kSkew && r.value > cfg.max_skew_bits)
+    return fmt::format("invalid value for 'skew.ui': {} (allowed: 0..{}, link.max_skew_ui)",
+                       r.value, cfg.max_skew_bits);
+  return {};
+}
+
+std::string Cable::handle(const std::string& line) {
+  ControlRequest r;
+  if (std::string err = parse_control(line, r); !err.empty()) return "error: " + err;
+  switch (r.kind) {
+    case ControlRequest::Kind::kStats:
+      return stats().dump();
+    case ControlRequest::Kind::kHelp:
+      return kControlHelp;
+    case ControlRequest::Kind::kShutdown:
+      shutdown_ = true;
+      return "ok shutting down";
+    default:
+      break;
+  }
+  if (std::string err = check_against_design(r); !err.empty()) return "error: " + err;
+  for (int d = 0; d < 2; ++d) {
+    if (!(d == 0 ? r.a_to_b : r.b_to_a)) continue;
+    std::lock_guard lock(sides_[d].mutex);
+    sides_[d].requests.push_back(r);
+  }
+  const std::string where = r.a_to_b && r.b_to_a ? "both" : r.a_to_b ? "ab" : "ba";
+  switch (r.kind) {
+    case ControlRequest::Kind::kKill:
+      return fmt::format("ok kill {} {}", r.channel, where);
+    case ControlRequest::Kind::kBer:
+      return r.channel < 0 ? fmt::format("ok ber {:g} {}", r.value, where)
+                           : fmt::format("ok ber {:g} {} {}", r.value, r.channel, where);
+    default:
+      return fmt::format("ok skew {} {:g} {}", r.channel, r.value, where);
+  }
+}
+
+nlohmann::json Cable::direction_json(int d, bool with_events) const {
+  const Side& side = sides_[d];
+  DirectionStats s;
+  LatencyHistogram lat;
+  std::uint64_t egress_errors;
+  {
+    std::lock_guard lock(side.mutex);
+    s = side.published;
+    lat = side.latency;
+    egress_errors = side.egress_errors;
+  }
+  const DecoderCounters& c = s.decoder;
+  nlohmann::json j = {
+      {"frames_in", s.frames_in},
+      {"bytes_in", s.bytes_in},
+      {"frames_out", c.frames_delivered},
+      {"bytes_out", c.bytes_delivered},
+      {"frames_dropped", c.frames_dropped},
+      {"frames_rejected_too_long", s.frames_rejected},
+      {"frames_delivered_corrupt", c.delivered_corrupt},
+      {"crc_failures", c.crc_failures},
+      {"framing_errors", c.framing_errors},
+      {"egress_errors", egress_errors},
+      {"host_fec",
+       {{"codewords", c.codewords},
+        {"clean", c.codewords_clean},
+        {"corrected", c.codewords_corrected},
+        {"uncorrectable", c.codewords_uncorrectable},
+        {"miscorrected", c.codewords_miscorrected}}},
+      {"ecc_corrected_bits", s.ecc_corrected_bits},
+      {"ecc_uncorrectable_bit_times", s.ecc_uncorrectable_bit_times},
+      {"periods", s.periods},
+      {"channels_failed", s.channels_failed},
+      {"swaps", s.swaps},
+      {"spares_left", s.spares_left},
+      {"spares_exhausted", s.spares_exhausted},
+      {"link_state", link::link_state_name(s.state)},
+      {"worst_link_state", link::link_state_name(s.worst_state)},
+      {"latency_us",
+       {{"frames", lat.count},
+        {"mean", lat.count ? lat.sum_us / double(lat.count) : 0.0},
+        {"p50", lat.quantile_us(0.5)},
+        {"p99", lat.quantile_us(0.99)},
+        {"max", lat.max_us}}},
+  };
+  if (with_events && threads_.empty()) {
+    const link::Receiver& rx = side.link->receiver();
+    const double period_s = side.link->config().period_s();
+    nlohmann::json swaps = nlohmann::json::array();
+    for (const auto& e : rx.swaps())
+      swaps.push_back({{"period", e.period},
+                       {"lane", e.lane},
+                       {"from_channel", e.from_channel},
+                       {"to_channel", e.to_channel},
+                       {"link_time_s", double(e.period) * period_s}});
+    nlohmann::json exhausted = nlohmann::json::array();
+    for (const auto& e : rx.exhausted())
+      exhausted.push_back({{"period", e.period}, {"lane", e.lane}, {"channel", e.channel}});
+    j["swap_events"] = swaps;
+    j["spare_exhausted_events"] = exhausted;
+  }
+  return j;
+}
+
+nlohmann::json Cable::stats() const {
+  return {{"uptime_s", threads_.empty() ? stop_s_ : since_start_s()},
+          {"directions", {{"ab", direction_json(0, false)}, {"ba", direction_json(1, false)}}}};
+}
+
+nlohmann::json Cable::summary() const {
+  const link::LinkConfig& cfg = sides_[0].link->config();
+  const double line_bps = cfg.line_rate_gbps * 1e9;
+  const double host_bps = double(cfg.host_bits_per_period()) / cfg.period_s();
+  const double period_us = cfg.period_s() * 1e6;
+  const double deskew_us = cfg.max_skew_bits / line_bps * 1e6;
+  const double fec_us = link::Rs544::kCodewordBits / host_bps * 1e6;
+  const double wall = threads_.empty() ? stop_s_ : since_start_s();
+  const double cpu = (threads_.empty() ? cpu_at_stop_s_ : cpu_seconds()) - cpu_at_start_s_;
+  return {
+      {"mosaic_version", kVersion},
+      {"command", "cable"},
+      {"seed", options_.spec.seed},
+      {"interfaces", {{"a", options_.if_a}, {"b", options_.if_b}}},
+      {"link",
+       {{"data_lanes", cfg.data_lanes},
+        {"ecc_lanes", cfg.ecc_lanes},
+        {"physical_channels", cfg.physical_channels},
+        {"spare_channels", cfg.physical_channels - cfg.active_lanes()},
+        {"line_rate_gbps", cfg.line_rate_gbps},
+        {"host_rate_gbps", host_bps * 1e-9},
+        {"marker_period_us", period_us},
+        {"max_skew_ui", cfg.max_skew_bits}}},
+      {"hardware_latency_us",
+       {{"marker_period_store", period_us},
+        {"deskew_buffer_max", deskew_us},
+        {"host_fec_codeword", fec_us},
+        {"total_max", period_us + deskew_us + fec_us}}},
+      {"wall_s", wall},
+      {"cpu_s", cpu},
+      {"cpu_percent", wall > 0 ? 100.0 * cpu / wall : 0.0},
+      {"directions", {{"ab", direction_json(0, true)}, {"ba", direction_json(1, true)}}},
+      {"assumptions",
+       {"the emulated link runs one marker period per step while frames are queued or in flight; "
+        "link time is periods run, faults given in wall-clock seconds apply at the next period",
+        "host FEC parity symbols are carried as zeros; the host decoder's outcome is computed on "
+        "the error pattern (received XOR sent), exact for a linear code with a syndrome decoder",
+        "swap requests reach the far transmitter one marker period later, as in `mosaic relay`",
+        "frames_delivered_corrupt compares each delivered frame with the emulator's record of "
+        "what was sent; a real receiver would only have the CRC-32"}},
+  };
+}
+
+std::string Cable::progress_line() const {
+  const double t = std::max(1e-9, since_start_s());
+  std::string line = fmt::format("{:7.1f} s", t);
+  for (int d = 0; d < 2; ++d) {
+    std::lock_guard lock(sides_[d].mutex);
+    const DirectionStats& s = sides_[d].published;
+    line += fmt::format(" | {} {} frames {:.3f} Gb/s drop {} corrupt {} swaps {} spares {} {}",
+                        kDirectionName[d], s.decoder.frames_delivered,
+                        double(s.decoder.bytes_delivered) * 8e-9 / t, s.decoder.frames_dropped,
+                        s.decoder.delivered_corrupt, s.swaps, s.spares_left,
+                        link::link_state_name(s.state));
+  }
+  return line;
+}
+
+}  // namespace mosaic::cable
