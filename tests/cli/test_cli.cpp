@@ -1,6 +1,7 @@
 // The command line as a user meets it: exit codes, one-line errors, determinism of --json.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -18,7 +19,10 @@ struct CliRun {
 };
 
 CliRun run(const std::string& args) {
-  const std::string err_file = testing::TempDir() + "mosaic_cli_stderr.txt";
+  // One file per call: ctest runs the tests of this program in parallel processes.
+  static int calls = 0;
+  const std::string err_file = testing::TempDir() + "mosaic_cli_stderr_" +
+                               std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt";
   const std::string cmd = std::string(MOSAIC_CLI) + " " + args + " 2>" + err_file;
   FILE* pipe = popen(cmd.c_str(), "r");
   std::string out;

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <unistd.h>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -26,7 +27,10 @@ struct CliRun {
 };
 
 inline CliRun run_cli(const std::string& args, const std::string& launcher = {}) {
-  const std::string err_file = ::testing::TempDir() + "mosaic_sweep_stderr.txt";
+  // One file per call: ctest runs the tests of this program in parallel processes.
+  static int calls = 0;
+  const std::string err_file = ::testing::TempDir() + "mosaic_sweep_stderr_" +
+                               std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt";
   const std::string cmd = launcher + std::string(MOSAIC_CLI) + " " + args + " 2>" + err_file;
   FILE* pipe = popen(cmd.c_str(), "r");
   std::string out;
