@@ -111,17 +111,39 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       std::printf("ECC corrected bits   %llu (uncorrectable bit times %llu)\n",
                   (unsigned long long)r.ecc_corrected_bits,
                   (unsigned long long)r.ecc_uncorrectable_bit_times);
+      std::printf("mapped out           %zu at link-up\n", r.mapped_out.size());
+      for (const auto& m : r.mapped_out_why)
+        std::printf("  channel %d: %s (%llu errors in %llu training bits)\n", m.channel,
+                    link::verdict_name(m.reason), (unsigned long long)m.errors,
+                    (unsigned long long)m.bits);
       std::printf("swaps                %zu\n", r.swaps.size());
       for (const auto& s : r.swaps)
-        std::printf("  %.6f s  lane %d: channel %d -> spare %d\n", s.time_s, s.lane, s.from_channel,
-                    s.to_channel);
-      std::printf("host FEC codewords   %llu: %llu corrected, %llu uncorrectable\n",
-                  (unsigned long long)r.fec.codewords, (unsigned long long)r.fec.corrected,
-                  (unsigned long long)r.fec.uncorrectable);
+        std::printf("  %.6f s  lane %d: channel %d -> spare %d (%s)\n", s.time_s, s.lane,
+                    s.from_channel, s.to_channel, link::verdict_name(s.reason));
+      if (!r.spares_exhausted.empty())
+        std::printf("no spare left        %zu failing lanes kept as erasures\n",
+                    r.spares_exhausted.size());
+      std::printf("post-ECC BER         %.3g (predicted %.3g)\n", r.post_ecc_ber,
+                  r.predicted.post_ecc_ber);
+      std::printf("host FEC (%s)       %llu codewords: %llu corrected, %llu uncorrectable, %llu "
+                  "silent\n",
+                  r.host_fec.c_str(), (unsigned long long)r.fec.codewords,
+                  (unsigned long long)r.fec.corrected, (unsigned long long)r.fec.uncorrectable,
+                  (unsigned long long)r.fec.silent);
+      std::printf("codeword error ratio %.3g (analytic %.3g)\n", r.fec.codeword_error_ratio,
+                  r.analytic.codeword_error_ratio);
       std::printf("frame loss ratio     %.3g (analytic %.3g)\n", r.fec.frame_loss_ratio,
                   r.analytic.frame_loss_ratio);
-      std::printf("link state           %s (worst %s)\n", link::link_state_name(r.link_state),
-                  link::link_state_name(r.worst_state));
+      std::string why;
+      if (r.state_reasons & link::kReasonCodewordsLost) why += " codewords_lost";
+      if (r.state_reasons & link::kReasonNoSpare) why += " no_spare";
+      if (r.state_reasons & link::kReasonErasures) why += " erasures";
+      if (r.state_reasons & link::kReasonResidualBer) why += " post_ecc_ber";
+      std::printf("link state           %s (worst %s; periods up %lld, degraded %lld, down %lld;%s)\n",
+                  link::link_state_name(r.link_state), link::link_state_name(r.worst_state),
+                  (long long)(r.periods - r.periods_degraded - r.periods_down),
+                  (long long)r.periods_degraded, (long long)r.periods_down,
+                  why.empty() ? " no reason" : why.c_str());
       std::printf("wall time            %.2f s\n", r.wall_s);
     }
     if (r.silent_corruption) {

@@ -127,12 +127,15 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
   const unsigned target = erased.reduce(syndrome, comb);
   if (target == 0) return flip_erased(comb);
   const int n = static_cast<int>(suspects.size());
-  if (n <= kMaxCandidates) {
+  {
     std::array<int, 3> fix{};
     int fix_n = 0, found = 0;
     // Every match of one size is counted so that a tie is seen; a larger size is only tried when
-    // no smaller one matched.
-    for (int w = 1; w <= 3 && found == 0; ++w) {
+    // no smaller one matched. A single suspect is always looked for (linear in the suspects);
+    // pairs and triples only while the list is short, as at a high background BER nearly every
+    // channel is a suspect in every BIP lane and a pair would fit by chance.
+    const int max_w = n <= kMaxCandidates ? 3 : 1;
+    for (int w = 1; w <= max_w && found == 0; ++w) {
       for (int i = 0; i < n; ++i) {
         const unsigned a = suspects[i].reduced;
         if (w == 1) {

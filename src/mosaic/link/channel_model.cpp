@@ -85,10 +85,17 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
       for (int r = 0; r < w; ++r) word(c, r) ^= rng.next_u64();
       continue;
     }
+    // Gaps are compared as doubles before any conversion: at a BER like 1e-300 a gap is ~1e302
+    // bits, far beyond any integer, and simply means no error in this period.
     const double inv = 1.0 / std::log1p(-p);
-    for (std::int64_t b = static_cast<std::int64_t>(std::log(rng.uniform()) * inv); b < period_bits;
-         b += 1 + static_cast<std::int64_t>(std::log(rng.uniform()) * inv))
+    const double limit = static_cast<double>(period_bits);
+    double gap = std::log(rng.uniform()) * inv;
+    for (std::int64_t b = 0; gap < limit - static_cast<double>(b);) {
+      b += static_cast<std::int64_t>(gap);
       word(c, b >> 6) ^= std::uint64_t{1} << (b & 63);
+      ++b;
+      gap = std::log(rng.uniform()) * inv;
+    }
   }
   for (const auto& burst : plan_.bursts) {
     const std::int64_t from = bit_of(burst.start_s) - start;
