@@ -58,7 +58,9 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       ->check(CLI::Range(1e-6, 1e6));
   cmd->add_option("--fail", args->fail, "Channel CH dies SECONDS into the run, e.g. 17@0.002")
       ->type_name("CH@SECONDS");
-  cmd->add_option("--fail-random", args->fail_random, "K active channels die at random times")
+  cmd->add_option("--fail-random", args->fail_random,
+                  "K active channels die at random times in service (after link-up, early "
+                  "enough for their swaps to complete within the run)")
       ->type_name("K")
       ->check(CLI::Range(0, 4095));
   auto* ber = cmd->add_option("--ber", args->ber, "Background BER on every channel")
@@ -75,7 +77,11 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     if (args->ber) opt.faults.background_ber = *args->ber;
     if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
     const double periods = std::ceil(opt.host_bits / double(cfg.host_bits_per_period()));
-    const double run_s = (periods + cfg.training_periods) * cfg.period_s();
+    // Random deaths fall in service: after link-up training and early enough for the swap to
+    // complete before the run ends (detection + swap_lead_periods + the deskew period).
+    const double from_s = cfg.training_periods * cfg.period_s();
+    const double to_s =
+        std::max(from_s, (cfg.training_periods + periods - cfg.swap_lead_periods - 2) * cfg.period_s());
     for (const auto& f : args->fail) {
       const auto at = f.find('@');
       try {
@@ -94,7 +100,7 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       for (int i = 0; i < cfg.active_lanes(); ++i) pool[i] = i;
       for (int i = 0; i < args->fail_random; ++i) {
         std::swap(pool[i], pool[i + rng.next_u32() % (cfg.active_lanes() - i)]);
-        opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
+        opt.faults.failures.push_back({pool[i], from_s + rng.uniform() * (to_s - from_s)});
       }
     }
     TerminalProgress progress("relay");

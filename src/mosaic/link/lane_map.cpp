@@ -24,10 +24,12 @@ LaneMap choose_lane_map(const LinkConfig& config, std::span<const TrainingMeasur
   }
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
+  // Channels that passed keep their design order (the designated spares stay spares): ranking
+  // them by training errors would only rank noise, since every one is within the limit.
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (failed[a] != failed[b]) return failed[a] < failed[b];
-    if (measured[a].locked != measured[b].locked) return measured[a].locked;
-    return measured[a].errors < measured[b].errors;
+    if (failed[a] && measured[a].locked != measured[b].locked) return measured[a].locked;
+    return failed[a] && measured[a].errors < measured[b].errors;
   });
   const int need = std::min(config.active_lanes(), n);
   std::vector<int> chosen(order.begin(), order.begin() + need);

@@ -37,8 +37,8 @@ struct LaneMap {
 
 // Link-up lane map. A channel fails training when it never locked, lost a marker, or its error
 // count is at least config.mapout_threshold(bits) (BER above link.mapout_ber with the configured
-// family-wise confidence). The active lanes take the channels that passed, fewest errors first
-// (then lowest index), assigned to slots in channel order; the others that passed are spares.
+// family-wise confidence). The active lanes take the channels that passed in channel order, so
+// that the design's spare channels stay spares; the others that passed are spares.
 // Channels that failed are mapped out; when too few passed, the lanes left over take failed ones
 // (they are then treated as failing lanes with no spare).
 LaneMap choose_lane_map(const LinkConfig& config, std::span<const TrainingMeasurement> measured);
