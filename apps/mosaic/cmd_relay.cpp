@@ -76,12 +76,6 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     opt.host_bits = static_cast<std::uint64_t>(args->gbits * 1e9);
     if (args->ber) opt.faults.background_ber = *args->ber;
     if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
-    const double periods = std::ceil(opt.host_bits / double(cfg.host_bits_per_period()));
-    // Random deaths fall in service: after link-up training and early enough for the swap to
-    // complete before the run ends (detection + swap_lead_periods + the deskew period).
-    const double from_s = cfg.training_periods * cfg.period_s();
-    const double to_s =
-        std::max(from_s, (cfg.training_periods + periods - cfg.swap_lead_periods - 2) * cfg.period_s());
     for (const auto& f : args->fail) {
       const auto at = f.find('@');
       try {
@@ -91,18 +85,9 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
         throw ConfigError("--fail", "\"" + f + "\"", "CHANNEL@SECONDS, e.g. 17@0.002");
       }
     }
-    if (args->fail_random > 0) {
-      if (args->fail_random > cfg.active_lanes())
-        throw ConfigError("--fail-random", std::to_string(args->fail_random),
-                          "0.." + std::to_string(cfg.active_lanes()));
-      Rng rng(spec.seed, RngPurpose::kLinkFaults, 0xFA11);
-      std::vector<int> pool(cfg.active_lanes());
-      for (int i = 0; i < cfg.active_lanes(); ++i) pool[i] = i;
-      for (int i = 0; i < args->fail_random; ++i) {
-        std::swap(pool[i], pool[i + rng.next_u32() % (cfg.active_lanes() - i)]);
-        opt.faults.failures.push_back({pool[i], from_s + rng.uniform() * (to_s - from_s)});
-      }
-    }
+    // Drawn at link-up among the channels then in service, after training and early enough for
+    // their swaps to complete within the run.
+    opt.random_deaths = args->fail_random;
     TerminalProgress progress("relay");
     opt.progress = &progress;
     const link::RelayResult r = link::run_relay(spec, opt);

@@ -97,20 +97,6 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
   }
 }
 
-bool ChannelEcc::single_error_fits(const ErasedBasis& erased, int group, unsigned target) const {
-  // Every element of target + span(erased columns): is one of them a used slot's column?
-  const unsigned parity_bit = 1u << config_->check_bits;
-  const std::size_t k = erased.vec.size();
-  const int base = group * config_->slots_per_group;
-  for (std::uint32_t sub = 0; sub < (std::uint32_t{1} << k); ++sub) {
-    unsigned v = target;
-    for (std::size_t i = 0; i < k; ++i)
-      if ((sub >> i) & 1u) v ^= erased.vec[i];
-    if ((v & parity_bit) && config_->slot_used[base + (v & (parity_bit - 1))]) return true;
-  }
-  return false;
-}
-
 void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syndrome,
                             const std::vector<Suspect>& suspects,
                             std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats,
@@ -168,11 +154,6 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
       }
     }
     if (found > 1) return fail();
-    // Two or three suspects are together about as likely as one error on an unsuspected lane
-    // (each suspect is wrong at ~1e-3 of its bit times, a lane at its BER), so such a fit is
-    // only taken when no single error on any lane explains the syndrome as well. With many
-    // erased lanes the reduced syndrome space is small and chance fits are common.
-    if (found == 1 && fix_n >= 2 && single_error_fits(erased, group, target)) return fail();
     if (found == 1) {
       std::uint32_t lanes = comb;
       for (int i = 0; i < fix_n; ++i) {

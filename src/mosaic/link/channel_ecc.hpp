@@ -66,9 +66,6 @@ class ChannelEcc {
     std::uint32_t comb;  // erased lanes taken out by that reduction
   };
 
-  // Whether one error on some used slot (any lane) plus erased lanes explains `target` (a
-  // syndrome already reduced modulo the group's erased span).
-  bool single_error_fits(const ErasedBasis& erased, int group, unsigned target) const;
   void decode_bit(std::uint64_t* row, int group, int bit, unsigned syndrome,
                   const std::vector<Suspect>& suspects, std::span<std::uint32_t> corrected_per_slot,
                   EccDecodeStats& stats, bool& bad);

@@ -36,6 +36,13 @@ ChannelModel::ChannelModel(const LinkConfig& config, FaultPlan plan, std::uint64
   reset();
 }
 
+void ChannelModel::add_failure(const ChannelFailure& failure) {
+  if (failure.channel < 0 || failure.channel >= config_->physical_channels)
+    throw ConfigError("fault.fail", std::to_string(failure.channel),
+                      "0.." + std::to_string(config_->physical_channels - 1));
+  plan_.failures.push_back(failure);
+}
+
 void ChannelModel::reset() {
   const int n = config_->physical_channels;
   perm_.resize(n);

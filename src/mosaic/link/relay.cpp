@@ -7,6 +7,7 @@
 #include <chrono>
 #include <deque>
 
+#include "mosaic/core/error.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/link/ecc_model.hpp"
 #include "mosaic/link/receiver.hpp"
@@ -151,6 +152,26 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
 
   const std::int64_t data_periods = static_cast<std::int64_t>(
       (options.host_bits + cfg.host_bits_per_period() - 1) / cfg.host_bits_per_period());
+  if (options.random_deaths > 0) {
+    std::vector<int> pool;
+    for (int c : map.channel_of_slot)
+      if (c >= 0 && rx.training()[c].locked) pool.push_back(c);
+    std::sort(pool.begin(), pool.end());
+    if (options.random_deaths > static_cast<int>(pool.size()))
+      throw ConfigError("--fail-random", std::to_string(options.random_deaths),
+                        "0.." + std::to_string(pool.size()) + " (channels in service)");
+    const double from = training * cfg.period_s();
+    const double to = std::max(
+        from, double(training + data_periods - cfg.swap_lead_periods - 2) * cfg.period_s());
+    Rng rng(spec.seed, RngPurpose::kLinkFaults, 0xFA11);
+    const int n = static_cast<int>(pool.size());
+    for (int i = 0; i < options.random_deaths; ++i) {
+      std::swap(pool[i], pool[i + rng.next_u32() % (n - i)]);
+      const ChannelFailure f{pool[i], from + rng.uniform() * (to - from), FailureMode::kDead};
+      channels.add_failure(f);
+      res.injected.push_back(f);
+    }
+  }
   const double data_bits_per_period = double(cfg.payload_bits()) * cfg.data_lanes;
   struct InFlight {
     std::int64_t deliver;
@@ -239,7 +260,7 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   std::vector<std::uint8_t> erased(cfg.row_slots(), 0);
   std::vector<std::uint8_t> broken(cfg.physical_channels, 0);
   for (int c : options.faults.dead_channels) broken[c] = 1;
-  for (const auto& f : options.faults.failures)
+  for (const auto& f : channels.plan().failures)
     if (f.time_s < res.simulated_s) broken[f.channel] = 1;
   const auto& final_map = rx.channel_of_slot();
   for (int s : cfg.active_slots) {

@@ -26,6 +26,9 @@ struct RelayOptions {
   HostSource source;             // empty: random bits from Rng(seed, kLinkPayload, 0, period)
   HostSink sink;                 // optional
   bool train = true;             // link-up training picks the lane map; else the identity map
+  // Channels in service at link-up that die (kDead) at uniform random times after it, early
+  // enough for their swaps to complete within the run (on top of faults.failures).
+  int random_deaths = 0;
   Progress* progress = nullptr;  // told of host bits relayed so far
 };
 
@@ -59,6 +62,7 @@ struct RelayResult {
   std::vector<SwapEvent> swaps;
   std::vector<LockEvent> locks;
   std::vector<SpareExhaustedEvent> spares_exhausted;
+  std::vector<ChannelFailure> injected;  // the random deaths drawn at link-up
   std::vector<int> mapped_out;  // channels left out at link-up
   std::vector<MapOutEvent> mapped_out_why;
   std::uint64_t mapout_threshold_errors = 0;  // training errors that map a channel out

@@ -21,6 +21,9 @@ nlohmann::json relay_to_json(const link::RelayResult& r) {
                           {"reason", link::verdict_name(e.reason)},
                           {"training_bits", e.bits},
                           {"training_errors", e.errors}});
+  json injected = json::array();
+  for (const auto& f : r.injected)
+    injected.push_back({{"channel", f.channel}, {"time_s", f.time_s}});
   json reasons = json::array();
   if (r.state_reasons & link::kReasonCodewordsLost) reasons.push_back("codewords_lost");
   if (r.state_reasons & link::kReasonNoSpare) reasons.push_back("no_spare");
@@ -49,6 +52,7 @@ nlohmann::json relay_to_json(const link::RelayResult& r) {
       {"flagged_rows", r.flagged_rows},
       {"swaps", swaps},
       {"swap_count", r.swaps.size()},
+      {"random_deaths", injected},
       {"lock_events", locks},
       {"spares_exhausted", exhausted},
       {"mapped_out", r.mapped_out},
