@@ -116,11 +116,12 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
                     r.spares_exhausted.size());
       std::printf("post-ECC BER         %.3g (predicted %.3g)\n", r.post_ecc_ber,
                   r.predicted.post_ecc_ber);
-      std::printf("host FEC (%s)       %llu codewords: %llu corrected, %llu uncorrectable, %llu "
-                  "silent\n",
-                  r.host_fec.c_str(), (unsigned long long)r.fec.codewords,
-                  (unsigned long long)r.fec.corrected, (unsigned long long)r.fec.uncorrectable,
-                  (unsigned long long)r.fec.silent);
+      std::printf(
+          "host FEC (%s)       %llu codewords: %llu corrected, %llu uncorrectable, %llu "
+          "silent\n",
+          r.host_fec.c_str(), (unsigned long long)r.fec.codewords,
+          (unsigned long long)r.fec.corrected, (unsigned long long)r.fec.uncorrectable,
+          (unsigned long long)r.fec.silent);
       std::printf("codeword error ratio %.3g (analytic %.3g)\n", r.fec.codeword_error_ratio,
                   r.analytic.codeword_error_ratio);
       std::printf("frame loss ratio     %.3g (analytic %.3g)\n", r.fec.frame_loss_ratio,
@@ -130,11 +131,12 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       if (r.state_reasons & link::kReasonNoSpare) why += " no_spare";
       if (r.state_reasons & link::kReasonErasures) why += " erasures";
       if (r.state_reasons & link::kReasonResidualBer) why += " post_ecc_ber";
-      std::printf("link state           %s (worst %s; periods up %lld, degraded %lld, down %lld;%s)\n",
-                  link::link_state_name(r.link_state), link::link_state_name(r.worst_state),
-                  (long long)(r.periods - r.periods_degraded - r.periods_down),
-                  (long long)r.periods_degraded, (long long)r.periods_down,
-                  why.empty() ? " no reason" : why.c_str());
+      std::printf(
+          "link state           %s (worst %s; periods up %lld, degraded %lld, down %lld;%s)\n",
+          link::link_state_name(r.link_state), link::link_state_name(r.worst_state),
+          (long long)(r.periods - r.periods_degraded - r.periods_down),
+          (long long)r.periods_degraded, (long long)r.periods_down,
+          why.empty() ? " no reason" : why.c_str());
       std::printf("wall time            %.2f s\n", r.wall_s);
     }
     if (r.silent_corruption) {

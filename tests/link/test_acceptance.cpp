@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
 
@@ -113,7 +113,7 @@ TEST(Acceptance, PermutedSkewedChannelsWithFailure) {
   for (int c = 0; c < spec.total_channels(); ++c)
     opt.faults.skew_ui.push_back(rng.next_u32() % 501);
   const double t0 = spec.link.training_periods * period_s(spec);  // failures after link-up
-  opt.faults.skew_steps.push_back({77, t0 + 2e-5, 20});  // a skew step mid-run, re-locked
+  opt.faults.skew_steps.push_back({77, t0 + 2e-5, 20});           // a skew step mid-run, re-locked
   opt.faults.failures.push_back({5, t0 + 4e-5});
   opt.faults.failures.push_back({6, t0 + 4e-5});  // two at once, one per group
   opt.faults.background_ber = 1e-6;
@@ -162,14 +162,7 @@ TEST(SlowAcceptance, TenGigabitsWithSpareFailures) {
   RelayOptions opt;
   opt.host_bits = 10'000'000'000ull;
   opt.faults.background_ber = 1e-6;
-  const double run_s = double(opt.host_bits) / 6528000.0 * 16384 / (spec.channel.rate_gbps * 1e9);
-  Rng rng(spec.seed, RngPurpose::kLinkFaults, 0);
-  std::vector<int> pool(410);
-  for (int i = 0; i < 410; ++i) pool[i] = i;
-  for (int i = 0; i < spec.array.spare_channels; ++i) {
-    std::swap(pool[i], pool[i + rng.next_u32() % (410 - i)]);
-    opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
-  }
+  opt.random_deaths = spec.array.spare_channels;  // in service, as `relay --fail-random`
   const auto r = run_relay(spec, opt);
   EXPECT_TRUE(r.bit_exact);
   EXPECT_EQ(r.bit_errors, 0u);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
 
@@ -77,17 +77,18 @@ void judge_matches_dense_decode() {
   for (int t = 0; t < 600; ++t) {
     std::vector<std::uint16_t> pattern(Code::kN, 0);
     const int errors = t % (Code::kT + 6);
-    for (int e = 0; e < errors; ++e) pattern[rng.next_u32() % Code::kN] ^= 1 + rng.next_u32() % 1023;
+    for (int e = 0; e < errors; ++e)
+      pattern[rng.next_u32() % Code::kN] ^= 1 + rng.next_u32() % 1023;
     std::vector<SymbolError> sparse;
     for (int i = 0; i < Code::kN; ++i)
       if (pattern[i]) sparse.push_back({i, pattern[i]});
     auto dense = pattern;
     const int r = rs.decode(dense);
     const bool zero = std::all_of(dense.begin(), dense.end(), [](auto v) { return v == 0; });
-    const FecVerdict want = sparse.empty()  ? FecVerdict::kClean
-                            : r < 0         ? FecVerdict::kUncorrectable
-                            : zero          ? FecVerdict::kCorrected
-                                            : FecVerdict::kMiscorrected;
+    const FecVerdict want = sparse.empty() ? FecVerdict::kClean
+                            : r < 0        ? FecVerdict::kUncorrectable
+                            : zero         ? FecVerdict::kCorrected
+                                           : FecVerdict::kMiscorrected;
     ASSERT_EQ(rs.judge(sparse), want) << "pattern " << t << ", " << sparse.size() << " symbols";
     ++verdicts[int(want)];
   }

@@ -14,26 +14,6 @@
 namespace mosaic::link {
 namespace {
 
-double period_s(const LinkSpec& spec) {
-  return spec.link.marker_period_bits / (spec.channel.rate_gbps * 1e9);
-}
-
-// `deaths` distinct in-service channels die at uniform random times after link-up, early enough
-// for their swaps to complete within the run (as `mosaic relay --fail-random` draws them).
-void add_random_deaths(const LinkSpec& spec, RelayOptions& opt, int deaths, std::uint64_t seed) {
-  const LinkConfig cfg = LinkConfig::from_spec(spec);
-  const double periods = std::ceil(double(opt.host_bits) / double(cfg.host_bits_per_period()));
-  const double from = cfg.training_periods * cfg.period_s();
-  const double to = (cfg.training_periods + periods - cfg.swap_lead_periods - 2) * cfg.period_s();
-  Rng rng(seed, RngPurpose::kLinkFaults, 0xDEAD);
-  std::vector<int> pool(cfg.active_lanes());
-  for (int i = 0; i < cfg.active_lanes(); ++i) pool[i] = i;
-  for (int i = 0; i < deaths; ++i) {
-    std::swap(pool[i], pool[i + rng.next_u32() % (cfg.active_lanes() - i)]);
-    opt.faults.failures.push_back({pool[i], from + rng.uniform() * (to - from)});
-  }
-}
-
 // BER on every channel, K deaths, host bits: the acceptance cases. Runs long enough that deaths
 // overlap about as often at every K (K deaths per K/12.5 Gb, at least 1e9 bits).
 using MarginCase = std::tuple<double, int>;
@@ -41,11 +21,12 @@ class MarginHolds : public ::testing::TestWithParam<MarginCase> {};
 
 TEST_P(MarginHolds, NoHostLossSwapsEqualDeaths) {
   const auto [ber, deaths] = GetParam();
-  const LinkSpec spec = preset("800g");
+  LinkSpec spec = preset("800g");
+  spec.seed = 7;
   RelayOptions opt;
   opt.host_bits = std::max<std::uint64_t>(1'000'000'000ull, std::uint64_t(deaths) * 80'000'000ull);
   opt.faults.background_ber = ber;
-  add_random_deaths(spec, opt, deaths, 7);
+  opt.random_deaths = deaths;  // as `mosaic relay --fail-random` draws them
   const auto r = run_relay(spec, opt);
   EXPECT_GE(r.bits_out, 1'000'000'000ull);
   EXPECT_EQ(r.fec.uncorrectable, 0u);
@@ -57,11 +38,12 @@ TEST_P(MarginHolds, NoHostLossSwapsEqualDeaths) {
   EXPECT_NE(r.worst_state, LinkState::kDown);
   EXPECT_TRUE(r.spares_exhausted.empty());
   for (const auto& s : r.swaps) EXPECT_NE(s.reason, Verdict::kBer);
-  std::printf("BER %.1e, %d deaths, %.2g bits: %zu swaps, %zu mapped out, %llu flagged bit times, "
-              "post-ECC BER %.2e, worst state %s\n",
-              ber, deaths, double(r.bits_out), r.swaps.size(), r.mapped_out.size(),
-              (unsigned long long)r.ecc_uncorrectable_bit_times, r.post_ecc_ber,
-              link_state_name(r.worst_state));
+  std::printf(
+      "BER %.1e, %d deaths, %.2g bits: %zu swaps, %zu mapped out, %llu flagged bit times, "
+      "post-ECC BER %.2e, worst state %s\n",
+      ber, deaths, double(r.bits_out), r.swaps.size(), r.mapped_out.size(),
+      (unsigned long long)r.ecc_uncorrectable_bit_times, r.post_ecc_ber,
+      link_state_name(r.worst_state));
 }
 
 INSTANTIATE_TEST_SUITE_P(Slow, MarginHolds,
@@ -81,7 +63,7 @@ TEST(SlowMargin, BitExactAtLowBerFor200Seeds) {
     opt.host_bits = 200'000'000;
     opt.faults.background_ber = 1e-6;
     const int deaths = 1 + int(seed % 4);
-    add_random_deaths(spec, opt, deaths, seed);
+    opt.random_deaths = deaths;
     const auto r = run_relay(spec, opt);
     EXPECT_TRUE(r.bit_exact) << "seed " << seed << ": " << r.bit_errors << " bit errors";
     EXPECT_EQ(r.swaps.size(), std::size_t(deaths)) << "seed " << seed;
@@ -98,7 +80,7 @@ TEST(Margin, MoreDeathsThanSparesAt1e4) {
   RelayOptions opt;
   opt.host_bits = 400'000'000;
   opt.faults.background_ber = 1e-4;
-  add_random_deaths(spec, opt, 6, 5);
+  opt.random_deaths = 6;
   const auto r = run_relay(spec, opt);
   EXPECT_EQ(r.swaps.size(), 3u);
   EXPECT_FALSE(r.spares_exhausted.empty());
@@ -106,8 +88,9 @@ TEST(Margin, MoreDeathsThanSparesAt1e4) {
   EXPECT_TRUE(r.state_reasons & kReasonNoSpare);
   EXPECT_EQ(r.fec.silent, 0u);
   EXPECT_FALSE(r.silent_corruption);
-  if (r.link_state == LinkState::kDown)
+  if (r.link_state == LinkState::kDown) {
     EXPECT_TRUE(r.fec.uncorrectable + r.fec.miscorrected > 0 || r.predicted.down);
+  }
 }
 
 // The analytic post-ECC model against the pipeline, with ECC on, where the pipeline counts well
@@ -216,7 +199,8 @@ TEST(Margin, BersFromZeroToHalfAreExact) {
   EXPECT_FALSE(r.bit_exact);
   EXPECT_EQ(r.link_state, LinkState::kDown);
   EXPECT_EQ(r.fec.silent, 0u);
-  EXPECT_EQ(r.mapped_out.size(), std::size_t(spec.total_channels() - LinkConfig::from_spec(spec).active_lanes()));
+  EXPECT_EQ(r.mapped_out.size(),
+            std::size_t(spec.total_channels() - LinkConfig::from_spec(spec).active_lanes()));
 }
 
 }  // namespace

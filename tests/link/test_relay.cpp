@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/relay.hpp"
 
 namespace mosaic::link {

@@ -10,10 +10,10 @@ namespace mosaic::link {
 
 // The cross-channel SECDED outcome predicted from the raw BER of every slot, per bit time.
 struct EccPrediction {
-  std::vector<double> lane_ber;      // post-ECC BER of each data lane (data_lanes entries)
-  double corrected_bits = 0.0;       // expected corrections per bit time, all groups
-  double flagged_bit_times = 0.0;    // expected uncorrectable (bit time, group) pairs per bit time
-  double post_ecc_ber = 0.0;         // mean of lane_ber
+  std::vector<double> lane_ber;    // post-ECC BER of each data lane (data_lanes entries)
+  double corrected_bits = 0.0;     // expected corrections per bit time, all groups
+  double flagged_bit_times = 0.0;  // expected uncorrectable (bit time, group) pairs per bit time
+  double post_ecc_ber = 0.0;       // mean of lane_ber
 };
 
 // Model of ChannelEcc at a background BER where the BIP-16 hints no longer single out lanes (more

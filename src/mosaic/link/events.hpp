@@ -52,7 +52,7 @@ struct SwapEvent {
   int to_channel = 0;
   std::uint32_t corrected_in_window = 0;  // corrected bits in its swap window at the decision
   Verdict reason = Verdict::kMarkersLost;
-  bool acknowledged = true;               // the transmitter's announcement was heard in the markers
+  bool acknowledged = true;  // the transmitter's announcement was heard in the markers
 };
 
 // A receiver port gained or lost marker lock (link-up, dead channel, skew step and re-lock).
@@ -65,8 +65,8 @@ struct LockEvent {
   int offset_ui = 0;  // deskew offset of the port when locked
 };
 
-// A lane failed or crossed the swap threshold but no healthy spare was left: it stays in service, masked
-// by the ECC as a known erasure, and the link is degraded.
+// A lane failed or crossed the swap threshold but no healthy spare was left: it stays in service,
+// masked by the ECC as a known erasure, and the link is degraded.
 struct SpareExhaustedEvent {
   std::int64_t period = 0;
   double time_s = 0.0;

@@ -231,7 +231,7 @@ void Receiver::decide_swaps(std::int64_t m) {
     reserved_[best] = 1;
     const std::int64_t boundary = m + config_->swap_lead_periods;
     const int c = channel_of_slot_[s];
-    const Verdict why = !failed                           ? Verdict::kBer
+    const Verdict why = !failed                            ? Verdict::kBer
                         : c < 0 || port_of_channel_[c] < 0 ? Verdict::kNoLock
                                                            : Verdict::kMarkersLost;
     pending_[s] = Pending{best, boundary, m, std::uint32_t(window_slot_[s]), false, why};

@@ -145,8 +145,8 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   res.mapped_out = map.mapped_out;
   res.mapped_out_why = map.mapped_out_why;
   if (options.train)
-    res.mapout_threshold_errors = cfg.mapout_threshold(std::uint64_t(training - 1) *
-                                                       cfg.payload_bits());
+    res.mapout_threshold_errors =
+        cfg.mapout_threshold(std::uint64_t(training - 1) * cfg.payload_bits());
   tx.set_lane_map(map);
   rx.set_lane_map(map, training);
 
@@ -229,9 +229,7 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
       if (rep.erased_lanes > 0) why |= kReasonErasures;
       const double est_ber = 2.0 * double(rep.ecc.uncorrectable_bit_times) / data_bits_per_period;
       if (est_ber > cfg.degraded_ber) why |= kReasonResidualBer;
-      const LinkState state = lost  ? LinkState::kDown
-                              : why ? LinkState::kDegraded
-                                    : LinkState::kUp;
+      const LinkState state = lost ? LinkState::kDown : why ? LinkState::kDegraded : LinkState::kUp;
       res.state_reasons |= why;
       res.worst_state = worse(res.worst_state, state);
       res.link_state = state;

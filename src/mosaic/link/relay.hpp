@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/progress.hpp"
 #include "mosaic/link/channel_model.hpp"
 #include "mosaic/link/events.hpp"
 #include "mosaic/link/host_fec.hpp"
@@ -23,9 +23,9 @@ using HostSink = std::function<void(std::int64_t index, std::span<const std::uin
 struct RelayOptions {
   std::uint64_t host_bits = 1'000'000'000;  // rounded up to whole marker periods
   FaultPlan faults;
-  HostSource source;             // empty: random bits from Rng(seed, kLinkPayload, 0, period)
-  HostSink sink;                 // optional
-  bool train = true;             // link-up training picks the lane map; else the identity map
+  HostSource source;  // empty: random bits from Rng(seed, kLinkPayload, 0, period)
+  HostSink sink;      // optional
+  bool train = true;  // link-up training picks the lane map; else the identity map
   // Channels in service at link-up that die (kDead) at uniform random times after it, early
   // enough for their swaps to complete within the run (on top of faults.failures).
   int random_deaths = 0;
@@ -63,7 +63,7 @@ struct RelayResult {
   std::vector<LockEvent> locks;
   std::vector<SpareExhaustedEvent> spares_exhausted;
   std::vector<ChannelFailure> injected;  // the random deaths drawn at link-up
-  std::vector<int> mapped_out;  // channels left out at link-up
+  std::vector<int> mapped_out;           // channels left out at link-up
   std::vector<MapOutEvent> mapped_out_why;
   std::uint64_t mapout_threshold_errors = 0;  // training errors that map a channel out
   std::uint64_t swap_threshold_errors = 0;    // corrected errors per swap window that swap a lane

@@ -20,8 +20,7 @@ void add_link_layer_fields(std::vector<FieldDesc>& out) {
   out.push_back(choice("link.striping", &S::link, &L::striping,
                        "How host bits are dealt onto data channels: bit (consecutive bits to "
                        "consecutive channels) or word (64 consecutive bits to one channel)"));
-  out.push_back(integer("link.training_periods", &S::link, &L::training_periods, 1, 4096,
-                        "periods",
+  out.push_back(integer("link.training_periods", &S::link, &L::training_periods, 1, 4096, "periods",
                         "Marker periods of training pattern measured on every channel at link-up "
                         "(long enough for the link.mapout_ber decision)"));
   out.push_back(real("link.mapout_ber", &S::link, &L::mapout_ber, 1e-12, 0.5, "",

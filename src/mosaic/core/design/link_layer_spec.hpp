@@ -22,8 +22,8 @@ struct LinkLayerSpec {
   double swap_ber = 1e-3;
   double swap_confidence = 0.999999;
   int swap_window_periods = 64;
-  int swap_lead_periods = 3;      // marker periods from a swap decision to the agreed boundary
-  double degraded_ber = 2.4e-4;   // estimated post-ECC BER above which the link is degraded
+  int swap_lead_periods = 3;     // marker periods from a swap decision to the agreed boundary
+  double degraded_ber = 2.4e-4;  // estimated post-ECC BER above which the link is degraded
   HostFecCode host_fec = HostFecCode::kKp4;
   int frame_bytes = 1518;  // host frame size for the frame loss ratio
 };
