@@ -9,6 +9,7 @@
 #include "mosaic/core/rng.hpp"
 #include "mosaic/link/relay.hpp"
 #include "mosaic/report/relay_json.hpp"
+#include "mosaic/report/simulate.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -22,6 +23,7 @@ struct RelayArgs {
   int fail_random = 0;
   std::optional<double> ber;
   std::optional<std::string> phy;
+  bool physics = false;
   bool json = false;
 };
 
@@ -68,6 +70,10 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
   cmd->add_option("--phy", args->phy, "Per-channel BERs from a `mosaic simulate --json` report")
       ->type_name("REPORT.json")
       ->excludes(ber);
+  cmd->add_flag("--physics", args->physics,
+                "Per-channel BERs (and dead pixels) from this design's own physics, as "
+                "`mosaic simulate` computes them, without the JSON round trip")
+      ->excludes(ber);
   cmd->add_flag("--json", args->json, "Print the result as JSON");
   return [args] {
     const LinkSpec spec = load_spec(args->spec);
@@ -75,7 +81,21 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     link::RelayOptions opt;
     opt.host_bits = static_cast<std::uint64_t>(args->gbits * 1e9);
     if (args->ber) opt.faults.background_ber = *args->ber;
+    if (args->phy && args->physics)
+      throw ConfigError("--physics", "with --phy", "one source of per-channel BERs");
     if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
+    if (args->physics) {
+      report::SimulateOptions sim;
+      sim.margin = false;
+      sim.bathtubs = false;
+      const auto phy = report::simulate(spec, sim).phy;
+      opt.faults.channel_ber.assign(cfg.physical_channels, 0.0);
+      for (const auto& c : phy.channels) {
+        if (c.index < 0 || c.index >= cfg.physical_channels) continue;
+        opt.faults.channel_ber[c.index] = std::min(0.5, c.ber);
+        if (c.dead) opt.faults.dead_channels.push_back(c.index);
+      }
+    }
     for (const auto& f : args->fail) {
       const auto at = f.find('@');
       try {
