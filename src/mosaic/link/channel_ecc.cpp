@@ -119,6 +119,19 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
     ++stats.uncorrectable_bit_times;
     bad = true;
   };
+  // When several explanations tie, the erased lanes on which they all agree still take the
+  // agreed value (the bit time is flagged all the same): a tie between two suspects usually
+  // leaves most erased lanes determined, and an erased lane left as received is wrong half the
+  // time.
+  std::uint32_t all_flip = ~std::uint32_t{0}, all_keep = ~std::uint32_t{0};
+  auto note = [&](std::uint32_t flips) {
+    all_flip &= flips;
+    all_keep &= ~flips;
+  };
+  auto fail_keeping_consensus = [&] {
+    flip_erased(all_flip);
+    fail();
+  };
   if (!erased.independent) return fail();
 
   // Step 1: the erased lanes absorb whatever lies in their span; the suspects must supply the
@@ -139,7 +152,10 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
       for (int i = 0; i < n; ++i) {
         const unsigned a = suspects[i].reduced;
         if (w == 1) {
-          if (a == target) fix = {i, 0, 0}, fix_n = 1, ++found;
+          if (a == target) {
+            fix = {i, 0, 0}, fix_n = 1, ++found;
+            note(comb ^ suspects[i].comb);
+          }
           continue;
         }
         for (int j = i + 1; j < n; ++j) {
@@ -153,7 +169,7 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
         }
       }
     }
-    if (found > 1) return fail();
+    if (found > 1) return fix_n == 1 ? fail_keeping_consensus() : fail();
     if (found == 1) {
       std::uint32_t lanes = comb;
       for (int i = 0; i < fix_n; ++i) {
@@ -182,7 +198,9 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
     ++hits;
     col = c;
     with = sub;
+    note(sub);
   }
+  if (hits > 1) return fail_keeping_consensus();
   if (hits != 1) return fail();
   flip(int(col));
   flip_erased(with);
