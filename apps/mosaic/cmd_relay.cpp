@@ -66,7 +66,9 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       ->check(CLI::Range(1e-6, 1e6));
   cmd->add_option("--fail", args->fail, "Channel CH dies SECONDS into the run, e.g. 17@0.002")
       ->type_name("CH@SECONDS");
-  cmd->add_option("--fail-random", args->fail_random, "K active channels die at random times")
+  cmd->add_option("--fail-random", args->fail_random,
+                  "K active channels die at random times in service (after link-up, early "
+                  "enough for their swaps to complete within the run)")
       ->type_name("K")
       ->check(CLI::Range(0, 4095));
   auto* ber = cmd->add_option("--ber", args->ber, "Background BER on every channel")
@@ -89,6 +91,8 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     link::RelayOptions opt;
     opt.host_bits = static_cast<std::uint64_t>(args->gbits * 1e9);
     if (args->ber) opt.faults.background_ber = *args->ber;
+    if (args->phy && args->physics)
+      throw ConfigError("--physics", "with --phy", "one source of per-channel BERs");
     if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
     if (args->physics) {
       EvalOptions physics;
@@ -97,8 +101,6 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       physics.bathtubs = false;
       apply_physics(evaluate(spec, physics), cfg.physical_channels, opt.faults);
     }
-    const double periods = std::ceil(opt.host_bits / double(cfg.host_bits_per_period()));
-    const double run_s = (periods + cfg.training_periods) * cfg.period_s();
     for (const auto& f : args->fail) {
       const auto at = f.find('@');
       try {
@@ -108,12 +110,9 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
         throw ConfigError("--fail", "\"" + f + "\"", "CHANNEL@SECONDS, e.g. 17@0.002");
       }
     }
-    if (args->fail_random > 0) {
-      if (args->fail_random > cfg.active_lanes())
-        throw ConfigError("--fail-random", std::to_string(args->fail_random),
-                          "0.." + std::to_string(cfg.active_lanes()));
-      add_random_failures(cfg, args->fail_random, run_s, spec.seed, opt.faults);
-    }
+    // Drawn at link-up among the channels then in service, after training and early enough for
+    // their swaps to complete within the run.
+    opt.random_deaths = args->fail_random;
     TerminalProgress progress("relay");
     opt.progress = &progress;
     const link::RelayResult r = link::run_relay(spec, opt);
@@ -130,17 +129,41 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       std::printf("ECC corrected bits   %llu (uncorrectable bit times %llu)\n",
                   (unsigned long long)r.ecc_corrected_bits,
                   (unsigned long long)r.ecc_uncorrectable_bit_times);
+      std::printf("mapped out           %zu at link-up\n", r.mapped_out.size());
+      for (const auto& m : r.mapped_out_why)
+        std::printf("  channel %d: %s (%llu errors in %llu training bits)\n", m.channel,
+                    link::verdict_name(m.reason), (unsigned long long)m.errors,
+                    (unsigned long long)m.bits);
       std::printf("swaps                %zu\n", r.swaps.size());
       for (const auto& s : r.swaps)
-        std::printf("  %.6f s  lane %d: channel %d -> spare %d\n", s.time_s, s.lane, s.from_channel,
-                    s.to_channel);
-      std::printf("host FEC codewords   %llu: %llu corrected, %llu uncorrectable\n",
-                  (unsigned long long)r.fec.codewords, (unsigned long long)r.fec.corrected,
-                  (unsigned long long)r.fec.uncorrectable);
+        std::printf("  %.6f s  lane %d: channel %d -> spare %d (%s)\n", s.time_s, s.lane,
+                    s.from_channel, s.to_channel, link::verdict_name(s.reason));
+      if (!r.spares_exhausted.empty())
+        std::printf("no spare left        %zu failing lanes kept as erasures\n",
+                    r.spares_exhausted.size());
+      std::printf("post-ECC BER         %.3g (predicted %.3g)\n", r.post_ecc_ber,
+                  r.predicted.post_ecc_ber);
+      std::printf(
+          "host FEC (%s)       %llu codewords: %llu corrected, %llu uncorrectable, %llu "
+          "silent\n",
+          r.host_fec.c_str(), (unsigned long long)r.fec.codewords,
+          (unsigned long long)r.fec.corrected, (unsigned long long)r.fec.uncorrectable,
+          (unsigned long long)r.fec.silent);
+      std::printf("codeword error ratio %.3g (analytic %.3g)\n", r.fec.codeword_error_ratio,
+                  r.analytic.codeword_error_ratio);
       std::printf("frame loss ratio     %.3g (analytic %.3g)\n", r.fec.frame_loss_ratio,
                   r.analytic.frame_loss_ratio);
-      std::printf("link state           %s (worst %s)\n", link::link_state_name(r.link_state),
-                  link::link_state_name(r.worst_state));
+      std::string why;
+      if (r.state_reasons & link::kReasonCodewordsLost) why += " codewords_lost";
+      if (r.state_reasons & link::kReasonNoSpare) why += " no_spare";
+      if (r.state_reasons & link::kReasonErasures) why += " erasures";
+      if (r.state_reasons & link::kReasonResidualBer) why += " post_ecc_ber";
+      std::printf(
+          "link state           %s (worst %s; periods up %lld, degraded %lld, down %lld;%s)\n",
+          link::link_state_name(r.link_state), link::link_state_name(r.worst_state),
+          (long long)(r.periods - r.periods_degraded - r.periods_down),
+          (long long)r.periods_degraded, (long long)r.periods_down,
+          why.empty() ? " no reason" : why.c_str());
       std::printf("wall time            %.2f s\n", r.wall_s);
     }
     if (r.silent_corruption) {

@@ -2,13 +2,17 @@
 
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
 
 namespace mosaic::link {
 namespace {
+
+double period_s(const LinkSpec& spec) {
+  return spec.link.marker_period_bits / (spec.channel.rate_gbps * 1e9);
+}
 
 // Appends `bits` bits of v to a bit stream (LSB first).
 void put(std::vector<std::uint64_t>& s, std::uint64_t& pos, std::uint64_t v, int bits) {
@@ -75,7 +79,8 @@ TEST(Acceptance, ProtocolAgnostic) {
     spec.link.striping = s;
     FaultPlan plan;
     plan.background_ber = 1e-6;
-    plan.failures.push_back({123, 3e-5});  // a channel dies mid-stream: masked, then swapped
+    // A channel dies mid-stream, after link-up: masked, then swapped.
+    plan.failures.push_back({123, spec.link.training_periods * period_s(spec) + 3e-5});
     Rng rng(11, RngPurpose::kLinkPayload, 0);
     std::vector<std::uint64_t> random_bits(500000);
     for (auto& w : random_bits) w = rng.next_u64();
@@ -107,9 +112,10 @@ TEST(Acceptance, PermutedSkewedChannelsWithFailure) {
   Rng rng(21, RngPurpose::kSkew, 0);
   for (int c = 0; c < spec.total_channels(); ++c)
     opt.faults.skew_ui.push_back(rng.next_u32() % 501);
-  opt.faults.skew_steps.push_back({77, 2e-5, 20});  // a skew step mid-run, re-locked
-  opt.faults.failures.push_back({5, 4e-5});
-  opt.faults.failures.push_back({6, 4e-5});  // two at once, one per group
+  const double t0 = spec.link.training_periods * period_s(spec);  // failures after link-up
+  opt.faults.skew_steps.push_back({77, t0 + 2e-5, 20});           // a skew step mid-run, re-locked
+  opt.faults.failures.push_back({5, t0 + 4e-5});
+  opt.faults.failures.push_back({6, t0 + 4e-5});  // two at once, one per group
   opt.faults.background_ber = 1e-6;
   const auto r = run_relay(spec, opt);
   EXPECT_TRUE(r.bit_exact);
@@ -125,20 +131,23 @@ TEST(Acceptance, MoreFailuresThanSparesNeverSilent) {
     RelayOptions opt;
     opt.host_bits = 300'000'000;
     opt.faults.background_ber = 1e-6;
-    for (int i = 0; i < failures; ++i) opt.faults.failures.push_back({10 + 37 * i, 2e-5 * (i + 1)});
+    const double t0 = spec.link.training_periods * period_s(spec);
+    for (int i = 0; i < failures; ++i)
+      opt.faults.failures.push_back({10 + 37 * i, t0 + 2e-5 * (i + 1)});
     const auto r = run_relay(spec, opt);
     EXPECT_EQ(r.fec.silent, 0u);
     EXPECT_EQ(r.fec.miscorrected, 0u);
     EXPECT_EQ(r.fec.clean + r.fec.corrected + r.fec.uncorrectable, r.fec.codewords);
     EXPECT_FALSE(r.silent_corruption);
     EXPECT_EQ(r.swaps.size(), 2u);
+    EXPECT_TRUE(r.state_reasons & kReasonNoSpare);
     if (failures == 3) {
       EXPECT_EQ(r.link_state, LinkState::kDegraded);  // one dead channel masked by the ECC
       EXPECT_TRUE(r.bit_exact);
     } else {
       // Six lanes erased for good: more than distance 4 guarantees, so the link flags those
       // periods (the decoder still resolves independent erasures, so the data is mostly right).
-      EXPECT_EQ(r.link_state, LinkState::kDown);
+      EXPECT_NE(r.link_state, LinkState::kUp);
       EXPECT_GT(r.flagged_rows, 0u);
     }
     EXPECT_FALSE(r.spares_exhausted.empty());
@@ -153,14 +162,7 @@ TEST(SlowAcceptance, TenGigabitsWithSpareFailures) {
   RelayOptions opt;
   opt.host_bits = 10'000'000'000ull;
   opt.faults.background_ber = 1e-6;
-  const double run_s = double(opt.host_bits) / 6528000.0 * 16384 / (spec.channel.rate_gbps * 1e9);
-  Rng rng(spec.seed, RngPurpose::kLinkFaults, 0);
-  std::vector<int> pool(410);
-  for (int i = 0; i < 410; ++i) pool[i] = i;
-  for (int i = 0; i < spec.array.spare_channels; ++i) {
-    std::swap(pool[i], pool[i + rng.next_u32() % (410 - i)]);
-    opt.faults.failures.push_back({pool[i], rng.uniform() * run_s});
-  }
+  opt.random_deaths = spec.array.spare_channels;  // in service, as `relay --fail-random`
   const auto r = run_relay(spec, opt);
   EXPECT_TRUE(r.bit_exact);
   EXPECT_EQ(r.bit_errors, 0u);

@@ -1,9 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/relay.hpp"
 
@@ -66,28 +67,86 @@ TEST(Rs544, SymbolPackingRoundTrip) {
   EXPECT_EQ(w, back);
 }
 
-// Pipeline and analytic prediction of the host FEC outcome agree. Elevated BERs (and no ECC, or
-// spare-less ECC at BERs where the ECC gives up) so that uncorrectable codewords are countable.
+// The relay judges sparse error patterns from syndromes of their non-zero symbols; the verdict
+// must be the dense decoder's on the same pattern, for both host codes.
+template <class Code>
+void judge_matches_dense_decode() {
+  Code rs;
+  Rng rng(4, RngPurpose::kLinkPayload, Code::kN);
+  int verdicts[4] = {};
+  for (int t = 0; t < 600; ++t) {
+    std::vector<std::uint16_t> pattern(Code::kN, 0);
+    const int errors = t % (Code::kT + 6);
+    for (int e = 0; e < errors; ++e)
+      pattern[rng.next_u32() % Code::kN] ^= 1 + rng.next_u32() % 1023;
+    std::vector<SymbolError> sparse;
+    for (int i = 0; i < Code::kN; ++i)
+      if (pattern[i]) sparse.push_back({i, pattern[i]});
+    auto dense = pattern;
+    const int r = rs.decode(dense);
+    const bool zero = std::all_of(dense.begin(), dense.end(), [](auto v) { return v == 0; });
+    const FecVerdict want = sparse.empty() ? FecVerdict::kClean
+                            : r < 0        ? FecVerdict::kUncorrectable
+                            : zero         ? FecVerdict::kCorrected
+                                           : FecVerdict::kMiscorrected;
+    ASSERT_EQ(rs.judge(sparse), want) << "pattern " << t << ", " << sparse.size() << " symbols";
+    ++verdicts[int(want)];
+  }
+  EXPECT_GT(verdicts[int(FecVerdict::kCorrected)], 100);
+  EXPECT_GT(verdicts[int(FecVerdict::kUncorrectable)], 50);
+}
+
+TEST(HostFec, JudgeMatchesDenseDecodeKp4) {
+  judge_matches_dense_decode<Rs544>();
+}
+TEST(HostFec, JudgeMatchesDenseDecodeKr4) {
+  judge_matches_dense_decode<Rs528>();
+}
+
+TEST(HostFec, Kr4CorrectsSevenSymbols) {
+  Rs528 rs;
+  Rng rng(6, RngPurpose::kLinkPayload, 0);
+  std::vector<std::uint16_t> cw(Rs528::kN);
+  for (int i = 0; i < Rs528::kK; ++i) cw[i] = rng.next_u32() & 0x3FF;
+  rs.encode(cw);
+  auto bad = cw;
+  for (int e = 0; e < Rs528::kT; ++e) bad[e * 70] ^= 1 + e;
+  EXPECT_EQ(rs.decode(bad), Rs528::kT);
+  EXPECT_EQ(bad, cw);
+  for (int e = 0; e <= Rs528::kT; ++e) bad[e * 60 + 1] ^= 5;
+  EXPECT_NE(rs.decode(bad), Rs528::kT + 1);  // t + 1 errors: never "corrected" to the original
+}
+
+// Pipeline and analytic prediction of the host FEC outcome agree, for each host code through the
+// link.host_fec seam. Elevated BERs and no ECC so that uncorrectable codewords are countable.
 TEST(HostFec, PipelineAgreesWithAnalytic) {
-  for (Striping s : {Striping::kBit, Striping::kWord}) {
-    LinkSpec spec = preset("prototype");
-    spec.link.striping = s;
-    spec.link.training_periods = 4;  // time for every port to lock despite marker bit errors
-    RelayOptions opt;
-    opt.host_bits = 12'000'000;
-    const int n = spec.total_channels();
-    for (int c = 0; c < n; ++c) opt.faults.channel_ber.push_back(c % 2 ? 1.5e-3 : 2.5e-3);
-    const auto r = run_relay(spec, opt);
-    const double measured = r.fec.codeword_error_ratio;
-    const double predicted = r.analytic.codeword_error_ratio;
-    ASSERT_GT(r.fec.codewords, 2000u);
-    ASSERT_GT(predicted, 0.01);
-    // Binomial standard error of the measured ratio, 4 sigma plus a 10 % model allowance.
-    const double se = std::sqrt(predicted * (1 - predicted) / r.fec.codewords);
-    EXPECT_NEAR(measured, predicted, 4 * se + 0.1 * predicted) << "striping " << int(s);
-    EXPECT_EQ(r.fec.silent, 0u);
-    EXPECT_NEAR(r.fec.frame_loss_ratio, r.analytic.frame_loss_ratio,
-                0.15 * r.analytic.frame_loss_ratio + 0.01);
+  for (HostFecCode code : {HostFecCode::kKp4, HostFecCode::kKr4}) {
+    for (Striping s : {Striping::kBit, Striping::kWord}) {
+      LinkSpec spec = preset("prototype");
+      spec.link.striping = s;
+      spec.link.host_fec = code;
+      spec.link.training_periods = 4;
+      spec.link.mapout_ber = 0.01;  // these channels are deliberately beyond the KP4 limit
+      RelayOptions opt;
+      opt.host_bits = 12'000'000;
+      const int n = spec.total_channels();
+      const bool kp4 = code == HostFecCode::kKp4;
+      for (int c = 0; c < n; ++c)
+        opt.faults.channel_ber.push_back(kp4 ? (c % 2 ? 1.5e-3 : 2.5e-3) : (c % 2 ? 5e-4 : 8e-4));
+      const auto r = run_relay(spec, opt);
+      EXPECT_EQ(r.host_fec, kp4 ? "kp4" : "kr4");
+      const double measured = r.fec.codeword_error_ratio;
+      const double predicted = r.analytic.codeword_error_ratio;
+      ASSERT_GT(r.fec.codewords, 2000u);
+      ASSERT_GT(predicted, 0.01);
+      // Binomial standard error of the measured ratio, 4 sigma plus a 10 % model allowance.
+      const double se = std::sqrt(predicted * (1 - predicted) / r.fec.codewords);
+      EXPECT_NEAR(measured, predicted, 4 * se + 0.1 * predicted)
+          << r.host_fec << " striping " << int(s);
+      EXPECT_EQ(r.fec.silent, 0u);
+      EXPECT_NEAR(r.fec.frame_loss_ratio, r.analytic.frame_loss_ratio,
+                  0.15 * r.analytic.frame_loss_ratio + 0.01);
+    }
   }
 }
 

@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/relay.hpp"
 
 namespace mosaic::link {
@@ -72,7 +72,8 @@ TEST(Relay, DeadChannelMidRunSwappedHitlessly) {
   LinkSpec spec = preset("800g");
   RelayOptions opt;
   opt.host_bits = 40 * 6528000ull;
-  opt.faults.failures.push_back({17, 10.5 * 16384 / (spec.channel.rate_gbps * 1e9)});
+  const double period_s = 16384 / (spec.channel.rate_gbps * 1e9);
+  opt.faults.failures.push_back({17, (spec.link.training_periods + 10.5) * period_s});
   const auto r = run_relay(spec, opt);
   EXPECT_TRUE(r.bit_exact);
   ASSERT_EQ(r.swaps.size(), 1u);

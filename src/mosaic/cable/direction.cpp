@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "mosaic/link/period_state.hpp"
+
 namespace mosaic::cable {
 
 CableDirection::CableDirection(const LinkSpec& spec, link::FaultPlan faults, std::uint64_t seed)
@@ -63,12 +65,14 @@ void CableDirection::step(const FrameSink& sink) {
   channels_.process(wire_tx_, wire_rx_);
   if (rx_.process(wire_rx_, out_)) {
     const std::int64_t j = rx_.last().period - training_;
+    const auto lost_before = decoder_.counters().codewords_uncorrectable;
     decoder_.process(out_, sent_[j % 2], sink);
     const auto& rep = rx_.last();
     stats_.ecc_corrected_bits += rep.ecc.corrected_bits;
     stats_.ecc_uncorrectable_bit_times += rep.ecc.uncorrectable_bit_times;
-    stats_.state = rep.state;
-    stats_.worst_state = std::max(stats_.worst_state, rep.state);
+    const bool lost = decoder_.counters().codewords_uncorrectable > lost_before;
+    stats_.state = link::period_state(rep, lost, *config_).state;
+    stats_.worst_state = std::max(stats_.worst_state, stats_.state);
   }
   for (const auto& m : rx_.take_requests()) reverse_.push_back({n + 1, m});
   ++stats_.periods;

@@ -119,6 +119,19 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
     ++stats.uncorrectable_bit_times;
     bad = true;
   };
+  // When several explanations tie, the erased lanes on which they all agree still take the
+  // agreed value (the bit time is flagged all the same): a tie between two suspects usually
+  // leaves most erased lanes determined, and an erased lane left as received is wrong half the
+  // time.
+  std::uint32_t all_flip = ~std::uint32_t{0}, all_keep = ~std::uint32_t{0};
+  auto note = [&](std::uint32_t flips) {
+    all_flip &= flips;
+    all_keep &= ~flips;
+  };
+  auto fail_keeping_consensus = [&] {
+    flip_erased(all_flip);
+    fail();
+  };
   if (!erased.independent) return fail();
 
   // Step 1: the erased lanes absorb whatever lies in their span; the suspects must supply the
@@ -127,16 +140,22 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
   const unsigned target = erased.reduce(syndrome, comb);
   if (target == 0) return flip_erased(comb);
   const int n = static_cast<int>(suspects.size());
-  if (n <= kMaxCandidates) {
+  {
     std::array<int, 3> fix{};
     int fix_n = 0, found = 0;
     // Every match of one size is counted so that a tie is seen; a larger size is only tried when
-    // no smaller one matched.
-    for (int w = 1; w <= 3 && found == 0; ++w) {
+    // no smaller one matched. A single suspect is always looked for (linear in the suspects);
+    // pairs and triples only while the list is short, as at a high background BER nearly every
+    // channel is a suspect in every BIP lane and a pair would fit by chance.
+    const int max_w = n <= kMaxCandidates ? 3 : 1;
+    for (int w = 1; w <= max_w && found == 0; ++w) {
       for (int i = 0; i < n; ++i) {
         const unsigned a = suspects[i].reduced;
         if (w == 1) {
-          if (a == target) fix = {i, 0, 0}, fix_n = 1, ++found;
+          if (a == target) {
+            fix = {i, 0, 0}, fix_n = 1, ++found;
+            note(comb ^ suspects[i].comb);
+          }
           continue;
         }
         for (int j = i + 1; j < n; ++j) {
@@ -150,7 +169,7 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
         }
       }
     }
-    if (found > 1) return fail();
+    if (found > 1) return fix_n == 1 ? fail_keeping_consensus() : fail();
     if (found == 1) {
       std::uint32_t lanes = comb;
       for (int i = 0; i < fix_n; ++i) {
@@ -179,7 +198,9 @@ void ChannelEcc::decode_bit(std::uint64_t* row, int group, int bit, unsigned syn
     ++hits;
     col = c;
     with = sub;
+    note(sub);
   }
+  if (hits > 1) return fail_keeping_consensus();
   if (hits != 1) return fail();
   flip(int(col));
   flip_erased(with);

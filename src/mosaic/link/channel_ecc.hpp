@@ -21,7 +21,8 @@ struct EccDecodeStats {
 //
 // Decoding uses erasure hints: candidates[slot] is a 16-bit mask of the BIP lanes (bit time mod 16)
 // in which that slot is suspected this period. 0xFFFF marks an erased lane (a known failing
-// channel, a lost marker, many BIP errors): its bits are unknown, about half of them wrong. Other
+// channel, a lost marker): its bits are unknown, about half of them wrong. BIP mismatches never
+// erase a lane, however many: at a background BER near the KP4 limit every channel has some. Other
 // bits are "located" suspects: a BIP-16 lane that disagreed, so that slot is wrong at one or a few
 // of the ~1000 bit times of that lane. Per bit time with a non-zero syndrome the decoder takes the
 // most likely error pattern, provided it is the only one of its kind:
@@ -43,7 +44,8 @@ class ChannelEcc {
   void decode(std::span<std::uint64_t> frame, int rows, std::span<const std::uint16_t> candidates,
               std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats);
 
-  // Largest located-suspect list per BIP lane that is searched; beyond it only step 2 applies.
+  // Largest located-suspect list per BIP lane searched for pairs and triples; beyond it step 1
+  // looks for a single suspect only.
   static constexpr int kMaxCandidates = 12;
   // Erased lanes per group the unlocated-error search (step 2) enumerates combinations of.
   static constexpr int kMaxErasedForUnlocated = 3;

@@ -36,6 +36,13 @@ ChannelModel::ChannelModel(const LinkConfig& config, FaultPlan plan, std::uint64
   reset();
 }
 
+void ChannelModel::add_failure(const ChannelFailure& failure) {
+  if (failure.channel < 0 || failure.channel >= config_->physical_channels)
+    throw ConfigError("fault.fail", std::to_string(failure.channel),
+                      "0.." + std::to_string(config_->physical_channels - 1));
+  plan_.failures.push_back(failure);
+}
+
 void ChannelModel::reset() {
   const int n = config_->physical_channels;
   perm_.resize(n);
@@ -85,13 +92,16 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
       for (int r = 0; r < w; ++r) word(c, r) ^= rng.next_u64();
       continue;
     }
+    // Gaps are compared as doubles before any conversion: at a BER like 1e-300 a gap is ~1e302
+    // bits, far beyond any integer, and simply means no error in this period.
     const double inv = 1.0 / std::log1p(-p);
-    // Gaps stay in double until known to fall inside the period: at the BERs of good channels
-    // (1e-280 in a physics report) a gap overflows int64.
-    for (double b = std::floor(std::log(rng.uniform()) * inv); b < double(period_bits);
-         b += 1 + std::floor(std::log(rng.uniform()) * inv)) {
-      const auto bit = static_cast<std::int64_t>(b);
-      word(c, bit >> 6) ^= std::uint64_t{1} << (bit & 63);
+    const double limit = static_cast<double>(period_bits);
+    double gap = std::log(rng.uniform()) * inv;
+    for (std::int64_t b = 0; gap < limit - static_cast<double>(b);) {
+      b += static_cast<std::int64_t>(gap);
+      word(c, b >> 6) ^= std::uint64_t{1} << (b & 63);
+      ++b;
+      gap = std::log(rng.uniform()) * inv;
     }
   }
   for (const auto& burst : plan_.bursts) {

@@ -61,6 +61,8 @@ class ChannelModel {
   // One period in transmitter wire format, one period out in receiver port order.
   void process(std::span<const std::uint64_t> tx, std::span<std::uint64_t> rx);
   void reset();
+  // Adds a failure to the plan (for deaths drawn once the lane map is known).
+  void add_failure(const ChannelFailure& failure);
 
   // Receiver port q sees physical channel permutation()[q].
   const std::vector<int>& permutation() const { return perm_; }

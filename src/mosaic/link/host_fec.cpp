@@ -15,7 +15,9 @@ namespace {
 constexpr unsigned kPoly = 0x409;  // x^10 + x^3 + 1
 }
 
-Rs544::Rs544() {
+ReedSolomon10::ReedSolomon10(int n, int k, const char* name) : n_(n), k_(k), name_(name) {
+  if (n > 1023 || k <= 0 || n - k > kMaxParity || (n - k) % 2 != 0)
+    throw std::invalid_argument("ReedSolomon10: unsupported (n, k)");
   unsigned x = 1;
   for (int i = 0; i < 1023; ++i) {
     exp_[i] = static_cast<std::uint16_t>(x);
@@ -24,57 +26,52 @@ Rs544::Rs544() {
     if (x & 0x400) x ^= kPoly;
   }
   for (int i = 1023; i < 2048; ++i) exp_[i] = exp_[i - 1023];
-  // g(x) = prod_{j<30} (x - alpha^j), gen_[k] = coefficient of x^k.
+  const int parity = n_ - k_;
+  // g(x) = prod_{j < n-k} (x - alpha^j), gen_[i] = coefficient of x^i.
   gen_.fill(0);
   gen_[0] = 1;
-  for (int j = 0; j < kParity; ++j) {
-    for (int k = j + 1; k > 0; --k) gen_[k] = gen_[k - 1] ^ mul(gen_[k], exp_[j]);
+  for (int j = 0; j < parity; ++j) {
+    for (int i = j + 1; i > 0; --i) gen_[i] = gen_[i - 1] ^ mul(gen_[i], exp_[j]);
     gen_[0] = mul(gen_[0], exp_[j]);
   }
-  syn_mul_.resize(std::size_t(kParity) * 1024);
-  for (int j = 0; j < kParity; ++j)
+  syn_mul_.resize(std::size_t(parity) * 1024);
+  for (int j = 0; j < parity; ++j)
     for (unsigned v = 0; v < 1024; ++v)
       syn_mul_[std::size_t(j) * 1024 + v] = mul(static_cast<std::uint16_t>(v), exp_[j]);
 }
 
-void Rs544::encode(std::span<std::uint16_t> cw) const {
-  std::array<std::uint16_t, kParity> r{};
-  for (int i = 0; i < kK; ++i) {
-    const std::uint16_t fb = cw[i] ^ r[kParity - 1];
-    for (int k = kParity - 1; k > 0; --k) r[k] = r[k - 1] ^ mul(fb, gen_[k]);
+void ReedSolomon10::encode(std::span<std::uint16_t> cw) const {
+  const int parity = n_ - k_;
+  std::array<std::uint16_t, kMaxParity> r{};
+  for (int i = 0; i < k_; ++i) {
+    const std::uint16_t fb = cw[i] ^ r[parity - 1];
+    for (int j = parity - 1; j > 0; --j) r[j] = r[j - 1] ^ mul(fb, gen_[j]);
     r[0] = mul(fb, gen_[0]);
   }
-  for (int j = 0; j < kParity; ++j) cw[kK + j] = r[kParity - 1 - j];
+  for (int j = 0; j < parity; ++j) cw[k_ + j] = r[parity - 1 - j];
 }
 
-int Rs544::decode(std::span<std::uint16_t> cw) const {
-  // Syndromes S_j = c(alpha^j) by Horner, one multiply table per j.
-  std::array<std::uint16_t, kParity> s{};
-  for (int i = 0; i < kN; ++i) {
-    const std::uint16_t v = cw[i];
-    for (int j = 0; j < kParity; ++j) s[j] = syn_mul_[std::size_t(j) * 1024 + s[j]] ^ v;
-  }
-  bool zero = true;
-  for (auto v : s) zero &= v == 0;
-  if (zero) return 0;
-
+int ReedSolomon10::solve(std::span<const std::uint16_t> s, int* where,
+                         std::uint16_t* magnitude) const {
+  const int parity = n_ - k_;
+  const int t = parity / 2;
   // Berlekamp-Massey: error locator lambda.
-  std::array<std::uint16_t, kParity + 1> lambda{}, prev{}, tmp{};
+  std::array<std::uint16_t, kMaxParity + 1> lambda{}, prev{}, tmp{};
   lambda[0] = prev[0] = 1;
   int l = 0, shift = 1;
   std::uint16_t b = 1;
-  for (int n = 0; n < kParity; ++n) {
-    std::uint16_t d = s[n];
-    for (int i = 1; i <= l; ++i) d ^= mul(lambda[i], s[n - i]);
+  for (int i = 0; i < parity; ++i) {
+    std::uint16_t d = s[i];
+    for (int j = 1; j <= l; ++j) d ^= mul(lambda[j], s[i - j]);
     if (d == 0) {
       ++shift;
       continue;
     }
     const std::uint16_t coef = mul(d, exp_[(1023 - log_[b]) % 1023]);
     tmp = lambda;
-    for (int i = 0; i + shift <= kParity; ++i) lambda[i + shift] ^= mul(coef, prev[i]);
-    if (2 * l <= n) {
-      l = n + 1 - l;
+    for (int j = 0; j + shift <= parity; ++j) lambda[j + shift] ^= mul(coef, prev[j]);
+    if (2 * l <= i) {
+      l = i + 1 - l;
       prev = tmp;
       b = d;
       shift = 1;
@@ -82,49 +79,95 @@ int Rs544::decode(std::span<std::uint16_t> cw) const {
       ++shift;
     }
   }
-  if (l > kT) return -1;
+  if (l > t) return -1;
 
-  // Chien search over the 544 transmitted positions: error at degree d when lambda(alpha^-d)=0.
-  std::array<int, kT> where{};
+  // Chien search over the n transmitted positions: error at degree d when lambda(alpha^-d) = 0.
   int found = 0;
-  std::array<std::uint16_t, kT + 1> term{};
-  for (int k = 0; k <= l; ++k) term[k] = lambda[k];
-  for (int d = 0; d < kN; ++d) {
+  std::array<std::uint16_t, kMaxParity / 2 + 1> term{};
+  for (int j = 0; j <= l; ++j) term[j] = lambda[j];
+  for (int d = 0; d < n_; ++d) {
     std::uint16_t sum = 0;
-    for (int k = 0; k <= l; ++k) sum ^= term[k];
+    for (int j = 0; j <= l; ++j) sum ^= term[j];
     if (sum == 0) {
       if (found == l) return -1;
       where[found++] = d;
     }
-    for (int k = 1; k <= l; ++k)
-      if (term[k]) term[k] = exp_[(log_[term[k]] + 1023 - k) % 1023];
+    for (int j = 1; j <= l; ++j)
+      if (term[j]) term[j] = exp_[(log_[term[j]] + 1023 - j) % 1023];
   }
   if (found != l) return -1;
 
   // Forney (first root alpha^0): e = X * omega(X^-1) / lambda'(X^-1).
-  std::array<std::uint16_t, kParity> omega{};
-  for (int i = 0; i < kParity; ++i)
-    for (int k = 0; k <= std::min(i, l); ++k) omega[i] ^= mul(lambda[k], s[i - k]);
+  std::array<std::uint16_t, kMaxParity> omega{};
+  for (int i = 0; i < parity; ++i)
+    for (int j = 0; j <= std::min(i, l); ++j) omega[i] ^= mul(lambda[j], s[i - j]);
   for (int e = 0; e < found; ++e) {
     const int d = where[e];
     const std::uint16_t xinv = exp_[(1023 - d % 1023) % 1023];
     std::uint16_t num = 0, den = 0, pw = 1;
-    for (int i = 0; i < kParity; ++i) {
+    for (int i = 0; i < parity; ++i) {
       num ^= mul(omega[i], pw);
       pw = mul(pw, xinv);
     }
-    pw = 1;  // lambda'(x) = sum over odd k of lambda_k x^(k-1)
+    pw = 1;  // lambda'(x) = sum over odd j of lambda_j x^(j-1)
     const std::uint16_t xinv2 = mul(xinv, xinv);
-    for (int k = 1; k <= l; k += 2) {
-      den ^= mul(lambda[k], pw);
+    for (int j = 1; j <= l; j += 2) {
+      den ^= mul(lambda[j], pw);
       pw = mul(pw, xinv2);
     }
     if (den == 0) return -1;
     const std::uint16_t x = exp_[d % 1023];
-    const std::uint16_t mag = mul(mul(x, num), exp_[(1023 - log_[den]) % 1023]);
-    cw[kN - 1 - d] ^= mag;
+    magnitude[e] = mul(mul(x, num), exp_[(1023 - log_[den]) % 1023]);
   }
   return found;
+}
+
+int ReedSolomon10::decode(std::span<std::uint16_t> cw) const {
+  const int parity = n_ - k_;
+  // Syndromes S_j = c(alpha^j) by Horner, one multiply table per j.
+  std::array<std::uint16_t, kMaxParity> s{};
+  for (int i = 0; i < n_; ++i) {
+    const std::uint16_t v = cw[i];
+    for (int j = 0; j < parity; ++j) s[j] = syn_mul_[std::size_t(j) * 1024 + s[j]] ^ v;
+  }
+  if (std::all_of(s.begin(), s.begin() + parity, [](std::uint16_t v) { return v == 0; })) return 0;
+  int where[kMaxParity / 2];
+  std::uint16_t mag[kMaxParity / 2];
+  const int found = solve(std::span(s).first(parity), where, mag);
+  if (found < 0) return -1;
+  for (int e = 0; e < found; ++e) cw[n_ - 1 - where[e]] ^= mag[e];
+  return found;
+}
+
+FecVerdict ReedSolomon10::judge(std::span<const SymbolError> errors) const {
+  if (errors.empty()) return FecVerdict::kClean;
+  // Syndromes from the few non-zero symbols only: S_j = sum e * alpha^(j * degree).
+  const int parity = n_ - k_;
+  std::array<std::uint16_t, kMaxParity> s{};
+  for (const auto& e : errors) {
+    const int degree = n_ - 1 - e.index;
+    const int le = log_[e.value];
+    for (int j = 0; j < parity; ++j) s[j] ^= exp_[(le + j * degree) % 1023];
+  }
+  if (std::all_of(s.begin(), s.begin() + parity, [](std::uint16_t v) { return v == 0; }))
+    return FecVerdict::kMiscorrected;  // the error pattern is itself a codeword: undetectable
+  int where[kMaxParity / 2];
+  std::uint16_t mag[kMaxParity / 2];
+  const int found = solve(std::span(s).first(parity), where, mag);
+  if (found < 0) return FecVerdict::kUncorrectable;
+  if (found != static_cast<int>(errors.size())) return FecVerdict::kMiscorrected;
+  for (int e = 0; e < found; ++e) {
+    const int index = n_ - 1 - where[e];
+    const auto it = std::find_if(errors.begin(), errors.end(),
+                                 [&](const SymbolError& x) { return x.index == index; });
+    if (it == errors.end() || it->value != mag[e]) return FecVerdict::kMiscorrected;
+  }
+  return FecVerdict::kCorrected;
+}
+
+std::unique_ptr<HostFec> make_host_fec(HostFecCode code) {
+  if (code == HostFecCode::kKr4) return std::make_unique<Rs528>();
+  return std::make_unique<Rs544>();
 }
 
 LibfecRs544::LibfecRs544()
@@ -152,83 +195,70 @@ int LibfecRs544::decode(std::span<std::uint16_t> cw) const {
 }
 
 void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols) {
-  for (int i = 0; i < Rs544::kN; ++i) {
-    const int bit = i * Rs544::kSymbolBits;
-    const int w = bit >> 6, sh = bit & 63;
+  constexpr int kB = ReedSolomon10::kSymbolBits;
+  for (std::size_t i = 0; i < symbols.size(); ++i) {
+    const std::size_t bit = i * kB;
+    const std::size_t w = bit >> 6;
+    const int sh = int(bit & 63);
     std::uint64_t v = words[w] >> sh;
-    if (sh > 64 - Rs544::kSymbolBits) v |= words[w + 1] << (64 - sh);
+    if (sh > 64 - kB) v |= words[w + 1] << (64 - sh);
     symbols[i] = static_cast<std::uint16_t>(v & 0x3FF);
   }
 }
 
 void pack_symbols(std::span<const std::uint16_t> symbols, std::span<std::uint64_t> words) {
-  std::fill(words.begin(), words.begin() + Rs544::kCodewordWords, 0);
-  for (int i = 0; i < Rs544::kN; ++i) {
-    const int bit = i * Rs544::kSymbolBits;
-    const int w = bit >> 6, sh = bit & 63;
+  constexpr int kB = ReedSolomon10::kSymbolBits;
+  std::fill(words.begin(), words.begin() + (symbols.size() * kB + 63) / 64, 0);
+  for (std::size_t i = 0; i < symbols.size(); ++i) {
+    const std::size_t bit = i * kB;
+    const std::size_t w = bit >> 6;
+    const int sh = int(bit & 63);
     const std::uint64_t v = symbols[i] & 0x3FFu;
     words[w] |= v << sh;
-    if (sh > 64 - Rs544::kSymbolBits) words[w + 1] |= v >> (64 - sh);
+    if (sh > 64 - kB) words[w + 1] |= v >> (64 - sh);
   }
 }
 
-std::vector<double> post_ecc_lane_ber(const LinkConfig& config, std::span<const double> slot_ber) {
-  std::vector<double> out(config.data_lanes);
-  if (!config.has_ecc()) {
-    for (int d = 0; d < config.data_lanes; ++d) out[d] = slot_ber[config.data_slot[d]];
-    return out;
-  }
-  const int m = config.slots_per_group;
-  // log P(no error) per group, to get P(no other error) per lane.
-  std::vector<double> log_clean(config.groups, 0.0);
-  for (int s : config.active_slots) log_clean[s / m] += std::log1p(-std::min(slot_ber[s], 0.5));
-  for (int d = 0; d < config.data_lanes; ++d) {
-    const int s = config.data_slot[d];
-    const double p = std::min(slot_ber[s], 0.5);
-    const double others_clean = std::exp(log_clean[s / m] - std::log1p(-p));
-    out[d] = p * (1.0 - others_clean);
-  }
-  return out;
-}
-
-AnalyticFec analytic_host_fec(const LinkConfig& config, std::span<const double> lane_ber) {
+AnalyticFec analytic_host_fec(const LinkConfig& config, std::span<const double> lane_ber,
+                              const HostFec& fec) {
   // Which data lane carries host bit i: i mod D (bit striping) or (i / 64) mod D (word striping).
-  // The pattern of lanes under a codeword repeats after lcm(5440, unit * D) bits.
+  // The pattern of lanes under a codeword repeats after lcm(codeword bits, unit * D) bits.
   const std::int64_t d = config.data_lanes;
   const std::int64_t unit = config.striping == Striping::kBit ? 1 : 64;
-  const std::int64_t span = unit * d;
-  const std::int64_t cw = Rs544::kCodewordBits;
-  const std::int64_t lcm = std::lcm(cw, span);
-  const std::int64_t alignments = lcm / cw;
+  const std::int64_t cw = fec.codeword_bits();
+  const int n = fec.symbols(), t = fec.correctable(), sb = fec.symbol_bits();
+  const std::int64_t alignments = std::lcm(cw, unit * d) / cw;
+  std::vector<double> log_ok_lane(d);
+  for (std::int64_t i = 0; i < d; ++i) log_ok_lane[i] = std::log1p(-std::min(lane_ber[i], 0.5));
   AnalyticFec out;
-  std::vector<double> dist(Rs544::kN + 1);
+  std::vector<double> dist(t + 2);
   double sum_cer = 0, sum_ps = 0;
   for (std::int64_t a = 0; a < alignments; ++a) {
     std::fill(dist.begin(), dist.end(), 0.0);
     dist[0] = 1.0;
     int top = 0;
-    for (int sym = 0; sym < Rs544::kN; ++sym) {
+    for (int sym = 0; sym < n; ++sym) {
       double log_ok = 0;
-      for (int b = 0; b < Rs544::kSymbolBits; ++b) {
-        const std::int64_t bit = a * cw + sym * Rs544::kSymbolBits + b;
-        log_ok += std::log1p(-std::min(lane_ber[(bit / unit) % d], 0.5));
+      for (int b = 0; b < sb; ++b) {
+        const std::int64_t bit = a * cw + std::int64_t{sym} * sb + b;
+        log_ok += log_ok_lane[(bit / unit) % d];
       }
       const double ps = -std::expm1(log_ok);
       sum_ps += ps;
-      // Convolve; only counts up to kT + 1 matter (everything above is "uncorrectable").
-      top = std::min(top + 1, Rs544::kT + 1);
+      // Convolve; only counts up to t + 1 matter (everything above is "uncorrectable").
+      top = std::min(top + 1, t + 1);
       for (int k = top; k >= 1; --k) {
         double v = dist[k] * (1 - ps) + dist[k - 1] * ps;
-        if (k == Rs544::kT + 1) v = dist[k] + dist[k - 1] * ps;  // absorbing "> 15"
+        if (k == t + 1) v = dist[k] + dist[k - 1] * ps;  // absorbing "> t"
         dist[k] = v;
       }
       dist[0] *= 1 - ps;
     }
-    sum_cer += dist[Rs544::kT + 1];
+    sum_cer += dist[t + 1];
   }
   out.codeword_error_ratio = sum_cer / alignments;
-  out.mean_symbol_error_probability = sum_ps / (alignments * Rs544::kN);
-  // A frame at a random alignment overlaps 1 + (F - 1) / 5440 codewords on average.
+  out.mean_symbol_error_probability = sum_ps / (double(alignments) * n);
+  // A frame at a random alignment overlaps 1 + (F - 1) / codeword bits codewords on average.
   const double overlap = 1.0 + (config.frame_bits - 1.0) / cw;
   out.frame_loss_ratio = -std::expm1(overlap * std::log1p(-out.codeword_error_ratio));
   return out;

@@ -6,30 +6,52 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/core/design/link_layer_host_fec.hpp"
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
 
-// The host's RS(544,514) "KP4" code over GF(2^10) (IEEE 802.3 clause 91): field polynomial
-// x^10 + x^3 + 1, generator roots alpha^0..alpha^29, corrects up to 15 symbol errors in a
-// 5440-bit codeword. MOSAIC does not run this code on the host's behalf (it relays bits); the relay
-// uses it to tell what the host's decoder will make of what comes out.
-//
-// Symbols are in transmission order: symbol 0 is the coefficient of x^543 (as in libfec). In the
-// host bit stream a codeword is 5440 consecutive bits (85 words), symbol i in bits 10i..10i+9,
-// LSB first.
-class Rs544 {
- public:
-  static constexpr int kN = 544;
-  static constexpr int kK = 514;
-  static constexpr int kParity = 30;
-  static constexpr int kT = 15;
-  static constexpr int kSymbolBits = 10;
-  static constexpr int kCodewordBits = kN * kSymbolBits;     // 5440
-  static constexpr int kCodewordWords = kCodewordBits / 64;  // 85
+// What the host's decoder makes of one codeword's error pattern.
+enum class FecVerdict { kClean, kCorrected, kUncorrectable, kMiscorrected };
 
-  Rs544();
-  // Systematic encoding: symbols [0, 514) are the message; fills [514, 544) with parity.
+// A non-zero symbol of a codeword's error pattern (symbol index in transmission order).
+struct SymbolError {
+  int index = 0;
+  std::uint16_t value = 0;
+};
+
+// The seam between the relay and the host's FEC: the relay hands over each codeword's error
+// pattern (output XOR input) and the analytic prediction needs only n, t and the symbol size.
+// The code is linear and decoded from syndromes, so the verdict on the error pattern is the
+// verdict on any transmitted codeword.
+class HostFec {
+ public:
+  virtual ~HostFec() = default;
+  virtual const char* name() const = 0;
+  virtual int symbols() const = 0;      // n
+  virtual int correctable() const = 0;  // t: symbol errors corrected per codeword
+  virtual int symbol_bits() const = 0;
+  int codeword_bits() const { return symbols() * symbol_bits(); }
+  // `errors` in ascending index order, each value non-zero.
+  virtual FecVerdict judge(std::span<const SymbolError> errors) const = 0;
+};
+
+// Reed-Solomon RS(n, k) over GF(2^10) as in IEEE 802.3 clause 91: field polynomial x^10 + x^3 + 1,
+// generator roots alpha^0..alpha^(n-k-1), corrects t = (n-k)/2 symbol errors. Symbols are in
+// transmission order: symbol 0 is the coefficient of x^(n-1) (as in libfec). In the host bit
+// stream a codeword is 10n consecutive bits, symbol i in bits 10i..10i+9, LSB first.
+class ReedSolomon10 : public HostFec {
+ public:
+  static constexpr int kSymbolBits = 10;
+
+  ReedSolomon10(int n, int k, const char* name);
+  const char* name() const override { return name_; }
+  int symbols() const override { return n_; }
+  int correctable() const override { return (n_ - k_) / 2; }
+  int symbol_bits() const override { return kSymbolBits; }
+  FecVerdict judge(std::span<const SymbolError> errors) const override;
+
+  // Systematic encoding: symbols [0, k) are the message; fills [k, n) with parity.
   void encode(std::span<std::uint16_t> codeword) const;
   // Corrects in place. Returns the number of symbols corrected, or -1 when the decoder detects
   // an uncorrectable codeword (the codeword is then left as received).
@@ -40,11 +62,42 @@ class Rs544 {
   }
 
  private:
+  static constexpr int kMaxParity = 30;
+  // Error locations (degrees) and magnitudes from the syndromes; -1 when uncorrectable.
+  int solve(std::span<const std::uint16_t> syndromes, int* degree, std::uint16_t* magnitude) const;
+
+  int n_, k_;
+  const char* name_;
   std::array<std::uint16_t, 2048> exp_{};
   std::array<std::uint16_t, 1024> log_{};
-  std::array<std::uint16_t, kParity + 1> gen_{};
-  std::vector<std::uint16_t> syn_mul_;  // [j][x] = x * alpha^j, 30 tables of 1024
+  std::array<std::uint16_t, kMaxParity + 1> gen_{};
+  std::vector<std::uint16_t> syn_mul_;  // [j][x] = x * alpha^j, one table of 1024 per root
 };
+
+// The KP4 code RS(544,514), t = 15.
+class Rs544 : public ReedSolomon10 {
+ public:
+  static constexpr int kN = 544;
+  static constexpr int kK = 514;
+  static constexpr int kParity = kN - kK;
+  static constexpr int kT = kParity / 2;
+  static constexpr int kCodewordBits = kN * kSymbolBits;     // 5440
+  static constexpr int kCodewordWords = kCodewordBits / 64;  // 85
+  Rs544() : ReedSolomon10(kN, kK, "kp4") {}
+};
+
+// The KR4 code RS(528,514), t = 7. A codeword is 5280 bits, not a whole number of 64-bit words.
+class Rs528 : public ReedSolomon10 {
+ public:
+  static constexpr int kN = 528;
+  static constexpr int kK = 514;
+  static constexpr int kParity = kN - kK;
+  static constexpr int kT = kParity / 2;
+  static constexpr int kCodewordBits = kN * kSymbolBits;  // 5280
+  Rs528() : ReedSolomon10(kN, kK, "kr4") {}
+};
+
+std::unique_ptr<HostFec> make_host_fec(HostFecCode code);
 
 // libfec's own RS(544,514) decoder (init_rs_int with the same code), for tests and benchmarks.
 class LibfecRs544 {
@@ -60,26 +113,21 @@ class LibfecRs544 {
   void* rs_;
 };
 
-// Host-stream bits <-> RS symbols (85 words <-> 544 symbols).
+// Host-stream bits <-> RS symbols (symbols.size() symbols of 10 bits from the start of `words`).
 void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols);
 void pack_symbols(std::span<const std::uint16_t> symbols, std::span<std::uint64_t> words);
 
 // The host FEC outcome predicted from per-lane bit error ratios.
 struct AnalyticFec {
   double mean_symbol_error_probability = 0.0;
-  double codeword_error_ratio = 0.0;  // P(more than 15 symbol errors), averaged over alignments
+  double codeword_error_ratio = 0.0;  // P(more than t symbol errors), averaged over alignments
   double frame_loss_ratio = 0.0;      // frames of frame_bits touching an uncorrectable codeword
 };
 
-// Residual bit error ratio of each data lane after the cross-channel ECC, from the raw BER of
-// every slot (row_slots() entries, 0 for unused): an error survives when another lane of its
-// group errs in the same bit time (SECDED corrects only single errors; the BIP-16 erasure hints,
-// which rescue most such pairs, are left out, so this is an upper bound at low BER). Without ECC
-// the raw BER of the data lanes.
-std::vector<double> post_ecc_lane_ber(const LinkConfig& config, std::span<const double> slot_ber);
 // Symbol error probabilities per codeword from the data lanes' BER and the striping (which lanes
-// each symbol's 10 bits ride on), then P(>15 errors) by exact Poisson-binomial convolution,
+// each symbol's 10 bits ride on), then P(> t errors) by exact Poisson-binomial convolution,
 // averaged over every alignment of codewords to lanes. Bit errors are taken as independent.
-AnalyticFec analytic_host_fec(const LinkConfig& config, std::span<const double> lane_ber);
+AnalyticFec analytic_host_fec(const LinkConfig& config, std::span<const double> lane_ber,
+                              const HostFec& fec);
 
 }  // namespace mosaic::link

@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/link/events.hpp"
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
@@ -23,17 +24,23 @@ struct TrainingMeasurement {
   bool locked = false;
   std::uint64_t bits = 0;
   std::uint64_t errors = 0;
+  int markers_lost = 0;  // closing markers missing while locked
 };
 
 // Which physical channel carries each frame slot. channel_of_slot has row_slots() entries, -1 for
 // unused slots.
 struct LaneMap {
   std::vector<int> channel_of_slot;
-  std::vector<int> mapped_out;  // channels left out at link-up as dead (no lock) or weakest
+  std::vector<int> mapped_out;  // channels never used: failed training (ascending)
+  std::vector<MapOutEvent> mapped_out_why;
 };
 
-// Link-up lane map: the active lanes take the best channels (locked first, then fewest training
-// errors, then lowest index), assigned to slots in channel order; the rest are spares.
+// Link-up lane map. A channel fails training when it never locked, lost a marker, or its error
+// count is at least config.mapout_threshold(bits) (BER above link.mapout_ber with the configured
+// family-wise confidence). The active lanes take the channels that passed in channel order, so
+// that the design's spare channels stay spares; the others that passed are spares.
+// Channels that failed are mapped out; when too few passed, the lanes left over take failed ones
+// (they are then treated as failing lanes with no spare).
 LaneMap choose_lane_map(const LinkConfig& config, std::span<const TrainingMeasurement> measured);
 // The identity map (slot i's lane on the i-th channel), for tests and for runs without training.
 LaneMap identity_lane_map(const LinkConfig& config);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "mosaic/core/error.hpp"
+#include "mosaic/link/decision_stats.hpp"
 
 namespace mosaic::link {
 
@@ -11,6 +12,16 @@ int hamming_check_bits(int data_lanes) {
   int r = 2;
   while ((1 << r) - r - 1 < data_lanes) ++r;
   return r;
+}
+
+std::uint64_t LinkConfig::mapout_threshold(std::uint64_t bits) const {
+  const double alpha = (1.0 - mapout_confidence) / physical_channels;
+  return exceed_threshold(bits, mapout_ber, alpha);
+}
+
+std::uint64_t LinkConfig::swap_threshold() const {
+  return exceed_threshold(std::uint64_t(swap_window_periods) * payload_bits(), swap_ber,
+                          1.0 - swap_confidence);
 }
 
 LinkConfig LinkConfig::from_spec(const LinkSpec& spec) {
@@ -32,10 +43,15 @@ LinkConfig LinkConfig::from_spec(const LinkSpec& spec) {
         "link.max_skew_ui", std::to_string(l.max_skew_ui),
         "at most link.marker_period_bits - 128 = " + std::to_string(l.marker_period_bits - 128));
   c.striping = l.striping;
-  c.swap_threshold = l.swap_threshold;
   c.swap_window_periods = l.swap_window_periods;
   c.swap_lead_periods = l.swap_lead_periods;
   c.training_periods = l.training_periods;
+  c.mapout_ber = l.mapout_ber;
+  c.mapout_confidence = l.mapout_confidence;
+  c.swap_ber = l.swap_ber;
+  c.swap_confidence = l.swap_confidence;
+  c.degraded_ber = l.degraded_ber;
+  c.host_fec = l.host_fec;
   c.frame_bits = l.frame_bytes * 8;
   c.line_rate_gbps = spec.channel.rate_gbps;
 

@@ -30,10 +30,15 @@ struct LinkConfig {
   int words_per_period = 0;  // marker_period_bits / 64 (the marker takes one word)
   int max_skew_bits = 0;
   Striping striping = Striping::kWord;
-  int swap_threshold = 64;
   int swap_window_periods = 64;
-  int swap_lead_periods = 4;
-  int training_periods = 2;
+  int swap_lead_periods = 3;
+  int training_periods = 32;
+  double mapout_ber = 2.4e-4;
+  double mapout_confidence = 0.99;  // family-wise over all channels
+  double swap_ber = 1e-3;
+  double swap_confidence = 0.999999;  // per lane and window
+  double degraded_ber = 2.4e-4;
+  HostFecCode host_fec = HostFecCode::kKp4;
   int frame_bits = 1518 * 8;
   double line_rate_gbps = 2.0;
 
@@ -48,6 +53,13 @@ struct LinkConfig {
   std::int64_t host_words_per_period() const { return std::int64_t{data_lanes} * payload_words(); }
   std::int64_t host_bits_per_period() const { return host_words_per_period() * 64; }
   double period_s() const { return words_per_period * 64.0 / (line_rate_gbps * 1e9); }
+  std::uint64_t payload_bits() const { return std::uint64_t(payload_words()) * 64; }
+  // Errors over a training of `bits` bits from which a channel is mapped out: its BER is then
+  // above mapout_ber with mapout_confidence, family-wise over all physical channels.
+  std::uint64_t mapout_threshold(std::uint64_t bits) const;
+  // Corrected errors over one swap window from which a lane is swapped (BER above swap_ber with
+  // swap_confidence); the same test tells a spare that is no longer healthy.
+  std::uint64_t swap_threshold() const;
 
   // Throws ConfigError when the spec cannot be run bit-exactly (e.g. a marker period that is not
   // a multiple of 64 bits, skew larger than the period allows, or more than 4095 channels).

@@ -8,7 +8,8 @@
 
 namespace mosaic::link {
 
-Receiver::Receiver(const LinkConfig& config) : config_(&config), gearbox_(config), ecc_(config) {
+Receiver::Receiver(const LinkConfig& config)
+    : config_(&config), gearbox_(config), ecc_(config), swap_threshold_(config.swap_threshold()) {
   reset();
 }
 
@@ -24,8 +25,9 @@ void Receiver::reset() {
   window_slot_.assign(rs, 0);
   spare_errors_.assign(n, 0);
   suspect_.assign(rs, 0);
-  untrusted_run_.assign(rs, 0);
-  pending_.assign(rs, Pending{-1, 0, 0, 0, false});
+  failed_.assign(rs, 0);
+  no_spare_.assign(rs, 0);
+  pending_.assign(rs, Pending{-1, 0, 0, 0, false, Verdict::kMarkersLost});
   reserved_.assign(n, 0);
   corrected_channel_.assign(n, 0);
   training_.assign(n, TrainingMeasurement{});
@@ -42,6 +44,7 @@ void Receiver::reset() {
 void Receiver::set_lane_map(const LaneMap& map, std::int64_t first_data_period) {
   channel_of_slot_ = map.channel_of_slot;
   slot_of_channel_.assign(config_->physical_channels, -1);
+  for (int c : map.mapped_out) slot_of_channel_[c] = -2;  // never a spare
   for (int s = 0; s < config_->row_slots(); ++s)
     if (channel_of_slot_[s] >= 0) slot_of_channel_[channel_of_slot_[s]] = s;
   first_data_ = first_data_period;
@@ -95,6 +98,13 @@ bool Receiver::marker_ok(int port, std::int64_t period, int offset, int channel,
   return true;
 }
 
+bool Receiver::marker_moved(int q, std::int64_t period) const {
+  const Port& p = ports_[q];
+  for (int o = 0; o <= config_->max_skew_bits; ++o)
+    if (o != p.offset && marker_ok(q, period, o, p.channel, nullptr, true)) return true;
+  return false;
+}
+
 void Receiver::track_lock(int q, std::int64_t m) {
   // A single corrupted marker (a bit error in 64 bits) must not drop a good channel: the port
   // keeps its offset through one missing marker; it only searches again at once in case the
@@ -140,13 +150,15 @@ void Receiver::measure_spares(std::int64_t m, bool training) {
     const std::int64_t base = m * period_bits + p.offset;
     for (int k = 1; k <= words; ++k)
       errors += std::popcount(bits_at(q, base + 64 * k) ^ training_word(p.channel, m, k));
-    if (!marker_ok(q, m + 1, p.offset, p.channel, nullptr)) errors += 64ull * words / 2;
-    spare_errors_[p.channel] += errors;
+    const bool lost = !marker_ok(q, m + 1, p.offset, p.channel, nullptr);
+    // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
+    spare_errors_[p.channel] += lost ? std::max<std::uint64_t>(errors, 32ull * words) : errors;
     if (training) {
       auto& t = training_[p.channel];
       t.locked = true;
       t.bits += 64ull * words;
       t.errors += errors;
+      t.markers_lost += lost;
     }
   }
 }
@@ -186,39 +198,43 @@ void Receiver::apply_swaps(std::int64_t m) {
     channel_of_slot_[s] = p.spare;
     slot_of_channel_[p.spare] = s;
     reserved_[p.spare] = 0;
-    swaps_.push_back(SwapEvent{m, time_of(m), p.decided, s, old, p.spare, p.count, p.acknowledged});
+    swaps_.push_back(
+        SwapEvent{m, time_of(m), p.decided, s, old, p.spare, p.count, p.reason, p.acknowledged});
     suspect_[s] = 0;
     window_slot_[s] = 0;
-    untrusted_run_[s] = 0;
-    p = Pending{-1, 0, 0, 0, false};
+    p = Pending{-1, 0, 0, 0, false, Verdict::kMarkersLost};
   }
 }
 
 void Receiver::decide_swaps(std::int64_t m) {
   for (int s : config_->active_slots) {
-    // Corrections in a period whose markers were not all good say nothing about the channel
-    // (the ECC fixed what a lost alignment garbled); a channel that keeps losing its markers is
-    // failing outright.
-    if (untrusted_run_[s] == 0) window_slot_[s] += corrected_slot_[s];
-    if (untrusted_run_[s] >= 2)
-      window_slot_[s] = std::max<std::uint32_t>(window_slot_[s], config_->swap_threshold);
-    if (window_slot_[s] < std::uint32_t(config_->swap_threshold) || pending_[s].spare >= 0 ||
-        suspect_[s])
-      continue;
+    // A lane is replaced when its channel has failed (lock or markers gone, no skew step to
+    // follow) or when its corrected errors in this window put its BER above link.swap_ber with
+    // link.swap_confidence; a few corrected errors are what a healthy lane shows at any BER up to
+    // the KP4 limit and decide nothing.
+    window_slot_[s] += corrected_slot_[s];
+    const bool failed = failed_[s] != 0;
+    if (!failed && window_slot_[s] < swap_threshold_) continue;
+    if (pending_[s].spare >= 0 || suspect_[s]) continue;
     int best = -1;
     for (int c = 0; c < config_->physical_channels; ++c) {
       if (slot_of_channel_[c] != -1 || reserved_[c] || port_of_channel_[c] < 0) continue;
-      if (spare_errors_[c] >= std::uint64_t(config_->swap_threshold)) continue;
+      if (spare_errors_[c] >= swap_threshold_) continue;
       if (best < 0 || spare_errors_[c] < spare_errors_[best]) best = c;
     }
     suspect_[s] = 1;  // a known failing lane: an erasure for the ECC until it is replaced
     if (best < 0) {
+      no_spare_[s] = 1;
       exhausted_.push_back({m, time_of(m), s, channel_of_slot_[s]});
       continue;
     }
     reserved_[best] = 1;
     const std::int64_t boundary = m + config_->swap_lead_periods;
-    pending_[s] = Pending{best, boundary, m, window_slot_[s], false};
+    const int c = channel_of_slot_[s];
+    const Verdict why = !failed                            ? Verdict::kBer
+                        : c < 0 || port_of_channel_[c] < 0 ? Verdict::kNoLock
+                                                           : Verdict::kMarkersLost;
+    pending_[s] = Pending{best, boundary, m, std::uint32_t(window_slot_[s]), false, why};
     requests_.push_back(SwapMessage{std::uint16_t(s), std::uint16_t(best),
                                     std::uint16_t(boundary % AlignmentMarker::kSeqModulo)});
   }
@@ -249,10 +265,11 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     const int c = channel_of_slot_[s];
     const int q = c >= 0 ? port_of_channel_[c] : -1;
     acc_[s] = 0;
-    ++untrusted_run_[s];  // cleared below when both markers of the period are good
+    failed_[s] = 0;
     if (q < 0) {
       for (int k = 0; k < words; ++k) frame_[std::size_t(k) * rs + s] = 0;
       candidates_[s] = 0xFFFF;
+      failed_[s] = 1;
       lost = true;
       continue;
     }
@@ -277,22 +294,25 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     const int c = channel_of_slot_[e.slot];
     std::uint16_t mask = 0xFFFF;
     if (marker_ok(e.port, m + 1, ports_[e.port].offset, c, &close)) {
+      // BIP lanes that disagree make the channel a candidate in those lanes, however many there
+      // are: at a background BER near the KP4 limit a healthy channel has ~4 errors per period.
       mask = bip16(acc_[e.slot]) ^ close.bip;
-      if (std::popcount(unsigned(mask)) >= 3) mask = 0xFFFF;  // many errors: erase whole channel
-      if (ports_[e.port].bad == 0)
-        untrusted_run_[e.slot] = 0;
-      else
-        mask = 0xFFFF;
+      if (ports_[e.port].bad != 0) mask = 0xFFFF;  // the opening marker was missing
     } else {
+      // Gone, not moved: the channel has failed and the lane is swapped at once (one missing
+      // marker is enough: see kMarkerTolerance).
+      failed_[e.slot] = !marker_moved(e.port, m + 1);
       lost = true;
     }
     if (!config_->has_ecc()) corrected_slot_[e.slot] = std::popcount(unsigned(mask));
     candidates_[e.slot] = mask;
   }
-  bool erased = false;
+  last_.erased_lanes = 0;
+  last_.lanes_without_spare = 0;
   for (int s : active) {
-    if (suspect_[s] || pending_[s].spare >= 0) candidates_[s] = 0xFFFF;
-    erased |= candidates_[s] == 0xFFFF;
+    if (suspect_[s] || pending_[s].spare >= 0 || failed_[s]) candidates_[s] = 0xFFFF;
+    last_.erased_lanes += candidates_[s] == 0xFFFF;
+    last_.lanes_without_spare += no_spare_[s];
   }
 
   last_.ecc = EccDecodeStats{};
@@ -310,10 +330,10 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   for (int s : active) {
     const int c = channel_of_slot_[s];
     if (c >= 0) corrected_channel_[c] += corrected_slot_[s];
+    // Corrections on an erased lane are the erasure being filled in, not evidence about it.
+    if (candidates_[s] == 0xFFFF) corrected_slot_[s] = 0;
   }
   gearbox_.destripe(frame_, host);
-  const bool down = last_.all_rows_flagged || !last_.ecc.uncorrectable_rows.empty();
-  last_.state = down ? LinkState::kDown : erased ? LinkState::kDegraded : LinkState::kUp;
 }
 
 bool Receiver::process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host) {

@@ -18,7 +18,8 @@ struct RxPeriodReport {
   bool data = false;         // a data period (host words written), not training
   EccDecodeStats ecc;
   bool all_rows_flagged = false;  // the link could not vouch for any bit of the period
-  LinkState state = LinkState::kUp;
+  int erased_lanes = 0;           // lanes decoded as erasures (failing, waiting for a spare)
+  int lanes_without_spare = 0;    // failing lanes left in service because no spare was left
 };
 
 // Receive end: marker lock per port, deskew, reordering by channel identity, ECC correction with
@@ -36,8 +37,11 @@ class Receiver {
  public:
   explicit Receiver(const LinkConfig& config);
 
-  // Bit errors tolerated in the 36 known bits of a locked port's marker.
-  static constexpr int kMarkerTolerance = 4;
+  // Bit errors tolerated in the 36 known bits of a locked port's marker. A dead (all-zero) or
+  // stuck (all-one) channel differs from every marker in at least 6 of them (the sync pattern has
+  // six ones and six zeros), so 5 is the most that still tells a failed channel; at BER 2.4e-4 a
+  // healthy marker has more than 5 errors with probability 3.7e-16 (docs/link.md).
+  static constexpr int kMarkerTolerance = 5;
 
   // Data periods start at `first_data_period`; earlier periods are training.
   void set_lane_map(const LaneMap& map, std::int64_t first_data_period);
@@ -53,6 +57,8 @@ class Receiver {
   const std::vector<SwapEvent>& swaps() const { return swaps_; }
   const std::vector<LockEvent>& locks() const { return locks_; }
   const std::vector<SpareExhaustedEvent>& exhausted() const { return exhausted_; }
+  // Corrected errors per swap window from which a lane is swapped (LinkConfig::swap_threshold).
+  std::uint64_t swap_threshold() const { return swap_threshold_; }
   // Corrected bits per physical channel since reset.
   const std::vector<std::uint64_t>& corrected_per_channel() const { return corrected_channel_; }
   const std::vector<int>& channel_of_slot() const { return channel_of_slot_; }
@@ -71,11 +77,15 @@ class Receiver {
     std::int64_t decided;
     std::uint32_t count;
     bool acknowledged;
+    Verdict reason;
   };
 
   std::uint64_t bits_at(int port, std::int64_t bit) const;
   bool marker_ok(int port, std::int64_t period, int offset, int channel, AlignmentMarker* out,
                  bool acquire = false) const;
+  // Whether the port's marker of `period` sits at another offset within the deskew range (a skew
+  // step the next lock update will follow), rather than being gone.
+  bool marker_moved(int port, std::int64_t period) const;
   void track_lock(int port, std::int64_t m);
   void decode_period(std::int64_t m, std::span<std::uint64_t> host);
   void measure_spares(std::int64_t m, bool training);
@@ -97,8 +107,9 @@ class Receiver {
   std::vector<std::uint32_t> corrected_slot_;  // this period
   std::vector<std::uint32_t> window_slot_;     // this swap window
   std::vector<std::uint64_t> spare_errors_;    // this swap window, per channel
-  std::vector<int> untrusted_run_;      // consecutive periods a slot's markers were not all good
+  std::vector<std::uint8_t> failed_;    // slot's channel lost lock or its markers this period
   std::vector<std::uint8_t> suspect_;   // slot is a known failing lane (erasure)
+  std::vector<std::uint8_t> no_spare_;  // failing lane left in service, no spare was left
   std::vector<Pending> pending_;        // per slot; spare < 0 when none
   std::vector<std::uint8_t> reserved_;  // spare channel promised to a pending swap
   std::vector<std::uint64_t> corrected_channel_;
@@ -111,6 +122,7 @@ class Receiver {
   RxPeriodReport last_;
   std::int64_t received_ = 0;  // periods appended
   std::int64_t first_data_ = 0;
+  std::uint64_t swap_threshold_ = 0;
 };
 
 }  // namespace mosaic::link

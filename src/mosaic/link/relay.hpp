@@ -3,10 +3,11 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
-#include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/progress.hpp"
 #include "mosaic/link/channel_model.hpp"
 #include "mosaic/link/events.hpp"
 #include "mosaic/link/host_fec.hpp"
@@ -22,17 +23,20 @@ using HostSink = std::function<void(std::int64_t index, std::span<const std::uin
 struct RelayOptions {
   std::uint64_t host_bits = 1'000'000'000;  // rounded up to whole marker periods
   FaultPlan faults;
-  HostSource source;             // empty: random bits from Rng(seed, kLinkPayload, 0, period)
-  HostSink sink;                 // optional
-  bool train = true;             // link-up training picks the lane map; else the identity map
+  HostSource source;  // empty: random bits from Rng(seed, kLinkPayload, 0, period)
+  HostSink sink;      // optional
+  bool train = true;  // link-up training picks the lane map; else the identity map
+  // Channels in service at link-up that die (kDead) at uniform random times after it, early
+  // enough for their swaps to complete within the run (on top of faults.failures).
+  int random_deaths = 0;
   Progress* progress = nullptr;  // told of host bits relayed so far
 };
 
-// What the host's RS(544,514) decoder makes of the relayed stream, codeword by codeword (5440
-// consecutive host bits from the start of the stream). The outcome depends only on the error
+// What the host's FEC decoder (link.host_fec) makes of the relayed stream, codeword by codeword
+// (consecutive host bits from the start of the stream). The outcome depends only on the error
 // pattern (output XOR input) because the code is linear and the decoder works on syndromes, so
-// the relay decodes the error pattern against the all-zero codeword, and only when it is non-zero:
-// exact for any host stream made of codewords, and cheap when errors are sparse.
+// the relay judges the error pattern, and only when it is non-zero: exact for any host stream
+// made of codewords, and cheap when errors are sparse.
 struct HostFecOutcome {
   std::uint64_t codewords = 0;
   std::uint64_t clean = 0;          // relayed bit-exactly
@@ -58,12 +62,25 @@ struct RelayResult {
   std::vector<SwapEvent> swaps;
   std::vector<LockEvent> locks;
   std::vector<SpareExhaustedEvent> spares_exhausted;
-  std::vector<int> mapped_out;  // channels left out at link-up
+  std::vector<ChannelFailure> injected;  // the random deaths drawn at link-up
+  std::vector<int> mapped_out;           // channels left out at link-up
+  std::vector<MapOutEvent> mapped_out_why;
+  std::uint64_t mapout_threshold_errors = 0;  // training errors that map a channel out
+  std::uint64_t swap_threshold_errors = 0;    // corrected errors per swap window that swap a lane
   std::vector<std::uint64_t> corrected_per_channel;
+  double post_ecc_ber = 0.0;  // measured: bit errors / bits out
+  std::string host_fec;       // link.host_fec
   HostFecOutcome fec;
-  AnalyticFec analytic;                    // the same outcome predicted from the per-channel BERs
+  AnalyticFec analytic;  // the same outcome predicted from the per-channel BERs
+  struct Prediction {
+    double corrected_bits = 0.0;     // cross-channel ECC corrections over the run (ecc_model.hpp)
+    double flagged_bit_times = 0.0;  // uncorrectable (bit time, group) pairs over the run
+    double post_ecc_ber = 0.0;
+    bool down = false;  // the host FEC would lose at least one codeword a second
+  } predicted;
   LinkState link_state = LinkState::kUp;   // at the end of the run
   LinkState worst_state = LinkState::kUp;  // over the run
+  unsigned state_reasons = 0;              // StateReason bits seen over the run
   std::int64_t periods = 0;
   std::int64_t periods_degraded = 0;
   std::int64_t periods_down = 0;

@@ -13,7 +13,22 @@ nlohmann::json relay_to_json(const link::RelayResult& r) {
                      {"from_channel", e.from_channel},
                      {"to_channel", e.to_channel},
                      {"corrected_in_window", e.corrected_in_window},
+                     {"reason", link::verdict_name(e.reason)},
                      {"acknowledged", e.acknowledged}});
+  json mapped_out = json::array();
+  for (const auto& e : r.mapped_out_why)
+    mapped_out.push_back({{"channel", e.channel},
+                          {"reason", link::verdict_name(e.reason)},
+                          {"training_bits", e.bits},
+                          {"training_errors", e.errors}});
+  json injected = json::array();
+  for (const auto& f : r.injected)
+    injected.push_back({{"channel", f.channel}, {"time_s", f.time_s}});
+  json reasons = json::array();
+  if (r.state_reasons & link::kReasonCodewordsLost) reasons.push_back("codewords_lost");
+  if (r.state_reasons & link::kReasonNoSpare) reasons.push_back("no_spare");
+  if (r.state_reasons & link::kReasonErasures) reasons.push_back("erasures");
+  if (r.state_reasons & link::kReasonResidualBer) reasons.push_back("post_ecc_ber");
   json locks = json::array();
   for (const auto& e : r.locks)
     locks.push_back({{"time_s", e.time_s},
@@ -37,9 +52,16 @@ nlohmann::json relay_to_json(const link::RelayResult& r) {
       {"flagged_rows", r.flagged_rows},
       {"swaps", swaps},
       {"swap_count", r.swaps.size()},
+      {"random_deaths", injected},
       {"lock_events", locks},
       {"spares_exhausted", exhausted},
       {"mapped_out", r.mapped_out},
+      {"mapped_out_count", r.mapped_out.size()},
+      {"mapped_out_why", mapped_out},
+      {"mapout_threshold_errors", r.mapout_threshold_errors},
+      {"swap_threshold_errors", r.swap_threshold_errors},
+      {"post_ecc_ber", r.post_ecc_ber},
+      {"host_fec", r.host_fec},
       {"fec_codewords", f.codewords},
       {"fec_codewords_clean", f.clean},
       {"fec_codewords_corrected", f.corrected},
@@ -53,9 +75,14 @@ nlohmann::json relay_to_json(const link::RelayResult& r) {
       {"analytic",
        {{"mean_symbol_error_probability", r.analytic.mean_symbol_error_probability},
         {"codeword_error_ratio", r.analytic.codeword_error_ratio},
-        {"frame_loss_ratio", r.analytic.frame_loss_ratio}}},
+        {"frame_loss_ratio", r.analytic.frame_loss_ratio},
+        {"ecc_corrected_bits", r.predicted.corrected_bits},
+        {"ecc_uncorrectable_bit_times", r.predicted.flagged_bit_times},
+        {"post_ecc_ber", r.predicted.post_ecc_ber},
+        {"down", r.predicted.down}}},
       {"link_state", link::link_state_name(r.link_state)},
       {"worst_link_state", link::link_state_name(r.worst_state)},
+      {"link_state_reasons", reasons},
       {"periods", r.periods},
       {"periods_degraded", r.periods_degraded},
       {"periods_down", r.periods_down},

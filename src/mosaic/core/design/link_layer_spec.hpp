@@ -1,5 +1,6 @@
 #pragma once
 
+#include "mosaic/core/design/link_layer_host_fec.hpp"
 #include "mosaic/core/design/striping.hpp"
 
 namespace mosaic {
@@ -12,12 +13,21 @@ struct LinkLayerSpec {
   double host_lane_rate_gbps = 106.25;
   int marker_period_bits = 16384;  // per-channel bits between alignment markers (multiple of 64)
   double max_skew_ui = 64.0;       // deskew buffer depth
-  int swap_threshold = 64;         // corrected errors on one channel that trigger a spare swap
-  Striping striping = Striping::kWord;  // kBit is the paper's case; kWord is ~2.4x faster
-  int swap_window_periods = 64;         // marker periods over which corrected errors are counted
-  int swap_lead_periods = 4;  // marker periods from a swap decision to the agreed boundary
-  int training_periods = 2;   // marker periods of training pattern at link-up
-  int frame_bytes = 1518;     // host frame size for the frame loss ratio
+  Striping striping = Striping::kWord;  // kBit is the paper's case; kWord is faster
+  // Link-up training: a channel is mapped out when it never locks or when its training BER is
+  // above mapout_ber with mapout_confidence, family-wise over all channels (docs/link.md).
+  int training_periods = 32;
+  double mapout_ber = 2.4e-4;  // the KP4 pre-FEC limit every channel is designed for
+  double mapout_confidence = 0.99;
+  // In service a lane is swapped to a spare when it fails (markers gone) or when its corrected
+  // errors over swap_window_periods put its BER above swap_ber with swap_confidence.
+  double swap_ber = 1e-3;
+  double swap_confidence = 0.999999;
+  int swap_window_periods = 64;
+  int swap_lead_periods = 3;     // marker periods from a swap decision to the agreed boundary
+  double degraded_ber = 2.4e-4;  // estimated post-ECC BER above which the link is degraded
+  HostFecCode host_fec = HostFecCode::kKp4;
+  int frame_bytes = 1518;  // host frame size for the frame loss ratio
 };
 
 }  // namespace mosaic
