@@ -11,6 +11,8 @@
 #include "mosaic/power/compare.hpp"
 #include "mosaic/power/power_budget.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
+#include "mosaic/report/design_comparison.hpp"
+#include "mosaic/report/html_report.hpp"
 #include "mosaic/report/power_json.hpp"
 #include "spec_options.hpp"
 
@@ -22,27 +24,22 @@ struct CompareArgs {
   std::optional<double> reach_m;
   std::string catalog;
   bool json = false;
+  std::string html;
 };
 
 int run_compare(const CompareArgs& args) {
   const LinkSpec spec = load_spec(args.spec);
   const std::string path = args.catalog.empty() ? power::default_catalog_path() : args.catalog;
   const power::BaselineCatalog catalog = power::load_baseline_catalog(path);
-  const power::PowerBudget budget = power::budget(spec);
-  const reliability::LinkReliability rel = reliability::link_reliability(spec);
-
-  power::DesignFigures design;
-  design.name =
-      std::string("MOSAIC (this design, ") +
-      (spec.module.host_interface == HostInterface::kPluggable ? "pluggable" : "co-packaged") + ")";
-  design.rate_gbps = budget.payload_rate_gbps;
-  design.reach_m = spec.module.rated_reach_m;
-  design.w_per_end = budget.per_end_w;
-  design.link_fit = rel.link_fit;
-  // The deskew buffer holds up to max_skew_ui channel bits; the logic pipeline adds the rest.
-  design.latency_ns = spec.module.logic_latency_ns + spec.link.max_skew_ui / spec.channel.rate_gbps;
   const double cable_m = args.reach_m.value_or(spec.fiber.length_m);
-  const power::Comparison cmp = power::compare(design, catalog, cable_m);
+  const power::Comparison cmp = report::compare_design(spec, catalog, cable_m);
+  const double design_w_per_end = cmp.rows.back().w_per_end;  // the design is the last row
+  if (!args.html.empty()) {
+    nlohmann::json j = report::comparison_to_json(cmp);
+    j["catalog"] = catalog.origin;
+    j["power"] = report::power_to_json(power::budget(spec));
+    report::write_html(report::html_page_data(j, report::ReportKind::kCompare, spec), args.html);
+  }
 
   if (args.json) {
     nlohmann::json j = report::comparison_to_json(cmp);
@@ -60,7 +57,7 @@ int run_compare(const CompareArgs& args) {
     if (!r.is_design && r.design_power_saving >= 0.0)
       std::snprintf(saving, sizeof saving, "%.0f%%", 100.0 * r.design_power_saving);
     else if (!r.is_design)
-      std::snprintf(saving, sizeof saving, "+%.2gW", design.w_per_end - r.w_per_end);
+      std::snprintf(saving, sizeof saving, "+%.2gW", design_w_per_end - r.w_per_end);
     if (r.fit_ratio > 0.0) std::snprintf(ratio, sizeof ratio, "%.3gx", r.fit_ratio);
     std::printf("%-50s %8.4g %6s %7.2f %7.2f %9.3g %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
                 r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, r.link_fit, r.latency_ns,
@@ -96,6 +93,8 @@ const RegisterCommand kCompare(40, [](CLI::App& parent) -> Runner {
                   "shipped one)")
       ->type_name("FILE");
   cmd->add_flag("--json", args->json, "Print the comparison as JSON, with every source");
+  cmd->add_option("--html", args->html, "Also write a self-contained HTML report to FILE")
+      ->type_name("FILE");
   return [args] { return run_compare(*args); };
 });
 

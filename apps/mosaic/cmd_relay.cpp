@@ -8,6 +8,7 @@
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/link/relay.hpp"
+#include "mosaic/report/html_report.hpp"
 #include "mosaic/report/relay_json.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
@@ -23,6 +24,7 @@ struct RelayArgs {
   std::optional<double> ber;
   std::optional<std::string> phy;
   bool json = false;
+  std::string html;
 };
 
 // Per-channel BERs (and dead channels) from a `mosaic simulate --json` report.
@@ -67,6 +69,8 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       ->type_name("REPORT.json")
       ->excludes(ber);
   cmd->add_flag("--json", args->json, "Print the result as JSON");
+  cmd->add_option("--html", args->html, "Also write a self-contained HTML report to FILE")
+      ->type_name("FILE");
   return [args] {
     const LinkSpec spec = load_spec(args->spec);
     const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
@@ -101,6 +105,10 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     opt.progress = &progress;
     const link::RelayResult r = link::run_relay(spec, opt);
     progress.finish();
+    if (!args->html.empty())
+      report::write_html(
+          report::html_page_data(report::relay_to_json(r), report::ReportKind::kRelay, spec),
+          args->html);
     if (args->json) {
       std::printf("%s\n", report::relay_to_json(r).dump(2).c_str());
     } else {
