@@ -3,6 +3,9 @@
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
 
+// `node build.mjs OUT.js` writes elsewhere (to check that the committed bundle is reproducible).
+const outfile = process.argv[2] || "dist/report.js";
+
 await build({
   entryPoints: ["src/main.js"],
   bundle: true,
@@ -11,13 +14,13 @@ await build({
   target: ["es2020"],
   loader: { ".css": "text" },
   legalComments: "none",
-  outfile: "dist/report.js",
+  outfile,
   logLevel: "warning",
 });
 // The script is inlined into a <script> element: it must never close it early.
-const text = readFileSync("dist/report.js", "utf8");
+const text = readFileSync(outfile, "utf8");
 if (/<\/script/i.test(text) || text.includes("<!--")) {
-  console.error("dist/report.js contains </script or <!--, which would break the inlined page");
+  console.error(`${outfile} contains </script or <!--, which would break the inlined page`);
   process.exit(1);
 }
-console.log(`dist/report.js: ${(text.length / 1024).toFixed(0)} KiB`);
+console.log(`${outfile}: ${(text.length / 1024).toFixed(0)} KiB`);

@@ -15,10 +15,17 @@ range) and ``seed``. A wrong key or value raises ValueError naming the key.
 
 import json as _json
 import math as _math
+import os as _os
+import pathlib as _pathlib
 
 import numpy as _np
 
-from . import _mosaic
+# An installed package carries its own baseline catalog; a build-tree import uses the source's.
+_DATA = _pathlib.Path(__file__).resolve().parent / "data"
+if not _os.environ.get("MOSAIC_DATA_DIR") and (_DATA / "baselines.toml").is_file():
+    _os.environ["MOSAIC_DATA_DIR"] = str(_DATA)
+
+from . import _mosaic  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version

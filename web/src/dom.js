@@ -21,9 +21,11 @@ export function plot(cls = "plot") {
 }
 
 export function tiles(items) {
+  // At most two even rows of tiles.
+  const columns = items.length <= 6 ? items.length : Math.ceil(items.length / 2);
   return el(
     "div",
-    { class: "tiles" },
+    { class: "tiles", style: `--columns: ${columns}` },
     items.map(([label, value, state]) =>
       el("div", { class: `tile ${state || ""}` }, el("div", { class: "tile-value", text: value }), el("div", { class: "tile-label", text: label }))
     )

@@ -13,7 +13,7 @@ export function relayPage(page, root) {
       ["ECC corrected bits", fmt(r.ecc_corrected_bits)],
       ["spare swaps", String(r.swap_count)],
       ["frame loss ratio", fmt(r.frame_loss_ratio), r.frame_loss_ratio > 0 ? "warn" : ""],
-      ["link state", `${r.link_state} (worst ${r.worst_state})`],
+      ["link state", `${r.link_state} (worst ${r.worst_link_state})`],
     ])
   );
   const grid = el("div", { class: "grid" });
@@ -142,11 +142,12 @@ export function fleetPage(page, root) {
         type: "custom",
         name: `${Math.round(100 * f.confidence)} % interval`,
         itemStyle: { color: palette.ink },
+        encode: { x: 0, y: [1, 2] },
         data: f.per_year.map((y, i) => [i, y.failures_ci[0], y.failures_ci[1]]),
         renderItem(params, api) {
           const lo = api.coord([api.value(0), api.value(1)]);
           const hi = api.coord([api.value(0), api.value(2)]);
-          const w = 6;
+          const w = api.size([1, 0])[0] * 0.12;
           const style = { stroke: palette.ink, lineWidth: 1.5 };
           return {
             type: "group",

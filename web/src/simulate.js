@@ -247,8 +247,8 @@ function mcEyeCard(r, eye) {
   chart(`mc_eye_${eye.channel}`, area, {
     tooltip: { trigger: "item", formatter: (p) => (p.data ? `t ${fmt(p.data[0])} UI, ${fmt(p.data[1])} µA: ${Math.round(Math.pow(10, p.data[2]))} samples` : "") },
     grid: { left: 64, right: 96, top: 24, bottom: 52 },
-    xAxis: axis("time (UI)", { type: "value", min: eye.time_start_ui, max: eye.time_stop_ui, splitLine: { show: false } }),
-    yAxis: axis("photocurrent (µA)", { type: "value", min: eye.amplitude_min_ua, max: eye.amplitude_max_ua, splitLine: { show: false }, nameGap: 44 }),
+    xAxis: axis("time (UI)", { type: "value", min: eye.time_start_ui, max: eye.time_stop_ui, splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+    yAxis: axis("photocurrent (µA)", { type: "value", min: eye.amplitude_min_ua, max: eye.amplitude_max_ua, splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
     visualMap: { type: "continuous", dimension: 2, seriesIndex: 0, min: 0, max: Math.ceil(maxCount), right: 0, top: "middle", itemHeight: 200, text: ["log10 count", "0"], inRange: { color: ["#f5f7fa", ...palette.ber.slice(0, 6)] }, textStyle: { color: palette.muted, fontSize: 11 } },
     series: [
       cellSeries("mc eye", cells, dt, da),
