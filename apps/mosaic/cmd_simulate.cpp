@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/report/html_figures.hpp"
 #include "mosaic/report/html_report.hpp"
 #include "mosaic/report/report_json.hpp"

@@ -189,8 +189,8 @@ PYBIND11_MODULE(_mosaic, m) {
         arg("mc_channels"), arg("eyes"), arg("eye_stat"), arg("threads"), arg("command"));
   m.def("relay_json", &relay_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("gbits"), arg("ber"), arg("failures"), arg("phy_report"));
-  m.def("compare_json", &compare_json, arg("design"), arg("preset"), arg("overrides"),
-        arg("seed"), arg("reach_m"), arg("catalog"));
+  m.def("compare_json", &compare_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
+        arg("reach_m"), arg("catalog"));
   m.def("fleet_json", &fleet_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("links"), arg("years"), arg("confidence"), arg("threads"));
   m.def("keys_json", [] { return mosaic::report::keys_to_json().dump(); });

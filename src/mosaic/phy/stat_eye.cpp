@@ -161,7 +161,8 @@ class Engine {
       a = std::min(a, lo);
       b = std::max(b, hi);
     }
-    for (int i = 0; i < thresholds; ++i) g.threshold_a.push_back(a + (b - a) * i / (thresholds - 1));
+    for (int i = 0; i < thresholds; ++i)
+      g.threshold_a.push_back(a + (b - a) * i / (thresholds - 1));
     g.log10_ber.reserve(g.phase_ui.size() * g.threshold_a.size());
     for (double d : g.threshold_a)
       for (int s : samples) g.log10_ber.push_back(log_ber(s, d) / kLn10);

@@ -54,9 +54,9 @@ StatEyeResult stat_eye(const StatEyeInput& input);
 // noise, crosstalk and jitter as stat_eye(). For contour plots (the BER at each point is exact,
 // only the grid is coarse).
 struct StatEyeGrid {
-  std::vector<double> phase_ui;            // sampling phase relative to the pulse peak, UI
-  std::vector<double> threshold_a;         // decision threshold, photocurrent A
-  std::vector<double> log10_ber;           // row-major [threshold][phase]
+  std::vector<double> phase_ui;     // sampling phase relative to the pulse peak, UI
+  std::vector<double> threshold_a;  // decision threshold, photocurrent A
+  std::vector<double> log10_ber;    // row-major [threshold][phase]
 };
 StatEyeGrid stat_eye_grid(const StatEyeInput& input, int phases, int thresholds);
 

@@ -9,7 +9,8 @@ asm(".pushsection .rodata\n"
     ".global mosaic_report_page_js_begin\n"
     ".global mosaic_report_page_js_end\n"
     "mosaic_report_page_js_begin:\n"
-    ".incbin \"" MOSAIC_WEB_BUNDLE "\"\n"
+    ".incbin \"" MOSAIC_WEB_BUNDLE
+    "\"\n"
     "mosaic_report_page_js_end:\n"
     ".popsection\n");
 

@@ -114,17 +114,19 @@ nlohmann::json html_page_data(const nlohmann::json& report, ReportKind kind,
 }
 
 std::string render_html(const nlohmann::json& page) {
-  const std::string title = std::string("mosaic ") + page.value("kind", std::string("report")) +
-                            " report";
+  const std::string title =
+      std::string("mosaic ") + page.value("kind", std::string("report")) + " report";
   std::string html;
   const std::string_view script = report_page_script();
   const std::string data = script_safe_json(page);
   html.reserve(script.size() + data.size() + 1024);
   html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  html += "<meta name=\"generator\" content=\"" + html_escape(page.value("generator", "")) + "\">\n";
+  html +=
+      "<meta name=\"generator\" content=\"" + html_escape(page.value("generator", "")) + "\">\n";
   html += "<title>" + html_escape(title) + "</title>\n</head>\n<body>\n";
-  html += "<div id=\"app\"><noscript>This report draws its figures with JavaScript.</noscript></div>\n";
+  html +=
+      "<div id=\"app\"><noscript>This report draws its figures with JavaScript.</noscript></div>\n";
   html += "<script id=\"mosaic-data\" type=\"application/json\">";
   html += data;
   html += "</script>\n<script>\n";
