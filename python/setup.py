@@ -19,7 +19,9 @@ ROOT = HERE.parent
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build_dir = pathlib.Path(self.build_temp).resolve() / "cmake"
+        # MOSAIC_CMAKE_BUILD_DIR: reuse a configured build tree (e.g. ./build) instead of a fresh one.
+        build_dir = pathlib.Path(os.environ.get("MOSAIC_CMAKE_BUILD_DIR")
+                                 or pathlib.Path(self.build_temp) / "cmake").resolve()
         build_dir.mkdir(parents=True, exist_ok=True)
         configure = [
             "cmake", "-S", str(ROOT), "-B", str(build_dir),
@@ -29,7 +31,8 @@ class CMakeBuild(build_ext):
         if shutil.which("ninja"):
             configure += ["-G", "Ninja"]
         configure += shlex.split(os.environ.get("CMAKE_ARGS", ""))
-        subprocess.run(configure, check=True)
+        if not os.environ.get("MOSAIC_CMAKE_BUILD_DIR"):
+            subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
         subprocess.run(["cmake", "--build", str(build_dir), "--target", "_mosaic", "-j", jobs],
                        check=True)

@@ -75,6 +75,22 @@ _PLAIN = {
     "link_fit": ("FIT", "link failure rate over the service life"),
     "mttf_h": ("hours", "mean time to first failure (None: never)"),
     "confidence": ("probability", "confidence level of every interval"),
+    "per_end_w": ("W", "power of one link end"),
+    "per_link_w": ("W", "power of the whole link (both ends)"),
+    "payload_rate_gbps": ("Gb/s", "Ethernet payload rate"),
+    "saving_vs_reference_w": ("W", "power per end saved against the reference module"),
+    "optical_margin_db": ("dB", "launch power every channel can lose before the worst active channel reaches KP4"),
+    "line_rate_gbps": ("Gb/s", "line rate the data lanes carry"),
+    "required_line_rate_gbps": ("Gb/s", "line rate the host traffic needs"),
+    "latency_ns": ("ns", "latency added by the link (fiber and electronics)"),
+    "ctle_peaking_db": ("dB", "receiver equalizer peaking (auto-tuned or given)"),
+    "noise_bandwidth_ghz": ("GHz", "receiver noise bandwidth"),
+    "fiber_sigma_ps": ("ps", "rms width of the fiber's impulse response"),
+    "fiber_sigma_cd_ps": ("ps", "rms width from chromatic dispersion"),
+    "fiber_sigma_md_ps": ("ps", "rms width from modal dispersion"),
+    "crosstalk_adjacent_db": ("dB", "crosstalk from an adjacent core"),
+    "crosstalk_diagonal_db": ("dB", "crosstalk from a diagonal core"),
+    "service_life_h": ("hours", "service life"),
 }
 
 
