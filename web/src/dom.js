@@ -22,7 +22,7 @@ export function plot(cls = "plot") {
 
 export function tiles(items) {
   // At most two even rows of tiles.
-  const columns = items.length <= 6 ? items.length : Math.ceil(items.length / 2);
+  const columns = items.length <= 7 ? items.length : Math.ceil(items.length / 2);
   return el(
     "div",
     { class: "tiles", style: `--columns: ${columns}` },
