@@ -8,7 +8,7 @@
 #     screenshots in build/web-artifacts/;
 #   - measures the default report's time to render (bench/report_render.sh, target < 2 s);
 #   - runs the Python tests (every bound result against the CLI's JSON), unless --browser-only.
-# About 75 s on 2 cores after the build.
+# About 105 s on 2 shared cores after the build (report generation 20 s, pages 15 s, Python 28 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS

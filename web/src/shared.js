@@ -53,7 +53,7 @@ export function survivalCard(survival, rel) {
   chart("survival", area, {
     tooltip: { trigger: "axis", formatter: (ps) => `${fmt(ps[0].data[0])} years: R = ${ps[0].data[1].toFixed(6)}` },
     xAxis: axis("years in service", { type: "value", max: survival.service_life_years }),
-    yAxis: axis("link survival R(t)", { type: "value", min: (v) => Math.max(0, v.min - 0.25 * (1 - v.min)), max: 1, nameGap: 56, axisLabel: { color: palette.muted, formatter: (v) => v.toPrecision(6).replace(/0+$/, "").replace(/\.$/, "") } }),
+    yAxis: axis("link survival R(t)", { type: "value", min: (v) => Math.max(0, v.min - 0.25 * (1 - v.min)), max: 1, nameGap: 56, axisLabel: { color: palette.muted, showMinLabel: false, formatter: (v) => v.toPrecision(6).replace(/0+$/, "").replace(/\.$/, "") } }),
     grid: { left: 72, right: 24, top: 24, bottom: 52 },
     series: [{ type: "line", name: "R(t)", data, symbol: "none", lineStyle: { color: palette.spare, width: 2 }, areaStyle: { color: "rgba(46,133,64,0.08)" } }],
   });
