@@ -70,7 +70,7 @@ def ber_vs_length(ax):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "mosaic_example.png"
     fig, (a, b) = plt.subplots(1, 2, figsize=(13, 5.5))
-    array_map(a, mosaic.simulate(preset=PRESET, overrides={"fiber.length_m": 30.0}, seed=SEED))
+    array_map(a, mosaic.simulate(preset=PRESET, overrides={"fiber.length_m": 20.0}, seed=SEED))
     ber_vs_length(b)
     fig.tight_layout()
     fig.savefig(out, dpi=120)

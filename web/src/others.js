@@ -1,7 +1,7 @@
 // The pages of `mosaic relay`, `mosaic compare` and `mosaic fleet`.
 import { axis, chart, fmt, palette } from "./charts.js";
 import { card, el, plot, table, tiles } from "./dom.js";
-import { powerCard, survivalCard } from "./shared.js";
+import { fleetCard, powerCard, survivalCard } from "./shared.js";
 
 export function relayPage(page, root) {
   const r = page.report;
@@ -128,41 +128,8 @@ export function fleetPage(page, root) {
   );
   const grid = el("div", { class: "grid" });
   root.append(grid);
-  const area = plot();
+  grid.append(fleetCard(f, "fleet_failures"));
   const years = f.per_year.map((y) => y.year);
-  chart("fleet_failures", area, {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    legend: { top: 0 },
-    xAxis: axis("year", { type: "category", data: years }),
-    yAxis: axis("failures per year", { type: "value", nameGap: 44 }),
-    grid: { left: 72, right: 24, top: 36, bottom: 52 },
-    series: [
-      { type: "bar", name: "failures", data: f.per_year.map((y) => y.failures), itemStyle: { color: palette.accent }, barWidth: "55%" },
-      {
-        type: "custom",
-        name: `${Math.round(100 * f.confidence)} % interval`,
-        itemStyle: { color: palette.ink },
-        encode: { x: 0, y: [1, 2] },
-        data: f.per_year.map((y, i) => [i, y.failures_ci[0], y.failures_ci[1]]),
-        renderItem(params, api) {
-          const lo = api.coord([api.value(0), api.value(1)]);
-          const hi = api.coord([api.value(0), api.value(2)]);
-          const w = api.size([1, 0])[0] * 0.12;
-          const style = { stroke: palette.ink, lineWidth: 1.5 };
-          return {
-            type: "group",
-            children: [
-              { type: "line", shape: { x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1] }, style },
-              { type: "line", shape: { x1: lo[0] - w, y1: lo[1], x2: lo[0] + w, y2: lo[1] }, style },
-              { type: "line", shape: { x1: hi[0] - w, y1: hi[1], x2: hi[0] + w, y2: hi[1] }, style },
-            ],
-          };
-        },
-      },
-      { type: "line", name: "outages", data: f.per_year.map((y) => y.outages), itemStyle: { color: palette.limit } },
-    ],
-  });
-  grid.append(card("Failures per year", `Fleet Monte Carlo, ${fmt(f.links)} links, failed links replaced after the repair time; error bars: ${Math.round(100 * f.confidence)} % intervals.`, area));
   const mtbfArea = plot();
   chart("fleet_mtbf", mtbfArea, {
     tooltip: { trigger: "axis" },

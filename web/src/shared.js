@@ -76,3 +76,47 @@ export function assumptionsCard(list) {
 }
 
 export { table };
+
+// Failures per year of a fleet Monte Carlo, with their intervals, and outages.
+export function fleetCard(f, name) {
+  const area = plot();
+  const years = f.per_year.map((y) => y.year);
+  chart(name, area, {
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    legend: { top: 0 },
+    xAxis: axis("year", { type: "category", data: years }),
+    yAxis: axis("failures per year", { type: "value", nameGap: 44 }),
+    grid: { left: 72, right: 24, top: 36, bottom: 52 },
+    series: [
+      { type: "bar", name: "failures", data: f.per_year.map((y) => y.failures), itemStyle: { color: palette.accent }, barWidth: "55%" },
+      {
+        type: "custom",
+        name: `${Math.round(100 * f.confidence)} % interval`,
+        itemStyle: { color: palette.ink },
+        encode: { x: 0, y: [1, 2] },
+        data: f.per_year.map((y, i) => [i, y.failures_ci[0], y.failures_ci[1]]),
+        renderItem(params, api) {
+          const lo = api.coord([api.value(0), api.value(1)]);
+          const hi = api.coord([api.value(0), api.value(2)]);
+          const w = api.size([1, 0])[0] * 0.12;
+          const style = { stroke: palette.ink, lineWidth: 1.5 };
+          return {
+            type: "group",
+            children: [
+              { type: "line", shape: { x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1] }, style },
+              { type: "line", shape: { x1: lo[0] - w, y1: lo[1], x2: lo[0] + w, y2: lo[1] }, style },
+              { type: "line", shape: { x1: hi[0] - w, y1: hi[1], x2: hi[0] + w, y2: hi[1] }, style },
+            ],
+          };
+        },
+      },
+      { type: "line", name: "outages", data: f.per_year.map((y) => y.outages), itemStyle: { color: palette.limit } },
+    ],
+  });
+  const ci = Math.round(100 * f.confidence);
+  return card(
+    "Fleet: failures per year",
+    `Monte Carlo of ${fmt(f.links)} links over ${fmt(f.years)} years, failed links replaced after the repair time: ${fmt(f.failures)} failures, ${fmt(f.outages)} outages, FIT per link ${fmt(f.fleet_fit)} [${fmt(f.fleet_fit_ci[0])}, ${fmt(f.fleet_fit_ci[1])}], time between failures ${f.mtbf_h ? fmt(f.mtbf_h) + " h" : "never"}; error bars: ${ci} % intervals.`,
+    area
+  );
+}

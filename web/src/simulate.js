@@ -2,7 +2,7 @@
 import { contours } from "d3-contour";
 import { axis, base, cellSeries, chart, fmt, fmtBer, palette } from "./charts.js";
 import { card, el, plot, tiles } from "./dom.js";
-import { powerCard, survivalCard } from "./shared.js";
+import { fleetCard, powerCard, survivalCard } from "./shared.js";
 
 const KP4 = Math.log10(2.4e-4);
 const ROLES = ["data", "ecc", "spare", "dead"];
@@ -37,6 +37,7 @@ export function simulatePage(page, root) {
   grid.append(bathtubCard(r, "phase"), bathtubCard(r, "threshold"), berHistogramCard(r));
   if (page.comparison) grid.append(powerCard(r.power, page.comparison));
   if (page.survival) grid.append(survivalCard(page.survival, r.reliability));
+  if (page.fleet) grid.append(fleetCard(page.fleet, "fleet_failures"));
   if (r.degradation) grid.append(degradationCard(r.degradation));
 }
 

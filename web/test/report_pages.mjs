@@ -52,7 +52,7 @@ const pages = [
   ["fleet.html", "fleet"],
 ];
 const expected = {
-  simulate: ["array_map", "stat_eye", "bathtub_phase", "bathtub_threshold", "ber_histogram", "power", "survival"],
+  simulate: ["array_map", "stat_eye", "bathtub_phase", "bathtub_threshold", "ber_histogram", "power", "survival", "fleet_failures"],
   relay: ["fec_outcomes", "relay_events"],
   compare: ["power", "compare_scatter"],
   fleet: ["fleet_failures", "fleet_mtbf", "survival"],

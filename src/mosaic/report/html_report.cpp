@@ -5,9 +5,11 @@
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
 #include "mosaic/power/baseline.hpp"
+#include "mosaic/reliability/fleet.hpp"
 #include "mosaic/report/design_comparison.hpp"
 #include "mosaic/report/html_figures.hpp"
 #include "mosaic/report/power_json.hpp"
+#include "mosaic/report/reliability_json.hpp"
 #include "mosaic/report/spec_json.hpp"
 
 namespace mosaic::report {
@@ -107,6 +109,8 @@ nlohmann::json html_page_data(const nlohmann::json& report, ReportKind kind,
         power::load_baseline_catalog(power::default_catalog_path());
     page["comparison"] = comparison_to_json(compare_design(*spec, catalog, spec->fiber.length_m));
     page["comparison"]["catalog"] = catalog.origin;
+    // The fleet figures of `mosaic fleet` with its defaults: a fraction of a second.
+    page["fleet"] = fleet_to_json(reliability::fleet_monte_carlo(*spec, {}));
   }
   if (kind == ReportKind::kSimulate || kind == ReportKind::kFleet)
     page["survival"] = survival_curve_json(*spec);

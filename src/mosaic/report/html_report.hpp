@@ -17,7 +17,8 @@ const char* report_kind_name(ReportKind kind);
 ReportKind detect_report_kind(const nlohmann::json& report, const std::string& source);
 
 // Everything the page shows: the report itself plus the figures it needs that the JSON report
-// does not carry (statistical eye grid, survival curve, baselines, design keys with defaults),
+// does not carry (statistical eye grid, survival curve, baselines, fleet Monte Carlo with the
+// `mosaic fleet` defaults, design keys with defaults),
 // computed from `spec` when given, else from the design the report echoes (simulate only).
 // eye_channel: whose statistical eye to draw (default: the report's own grid, else the worst
 // active channel).
