@@ -8,8 +8,12 @@ packages=(
   libfec-dev libsqlite3-dev libopenmpi-dev openmpi-bin libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-jsonschema
   iperf3 iproute2 iputils-ping
+  python3-dev pybind11-dev python3-pytest python3-setuptools python3-pip python3-venv
+  chromium
   clang libclang-rt-14-dev
 )
+# The report page's build and browser tests need Node and npm (any source: Debian's or another).
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,9 +7,10 @@
 #include "command.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/evaluate/design_figures.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/power/compare.hpp"
+#include "mosaic/report/design_comparison.hpp"
+#include "mosaic/report/html_report.hpp"
 #include "mosaic/report/power_json.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic_io/catalog_file.hpp"
@@ -24,6 +25,7 @@ struct CompareArgs {
   std::string catalog;
   int threads = 0;
   bool json = false;
+  std::string html;
 };
 
 int run_compare(const CompareArgs& args) {
@@ -34,9 +36,16 @@ int run_compare(const CompareArgs& args) {
   eval.threads = args.threads;
   eval.margin = false;
   eval.bathtubs = false;
-  const power::DesignFigures design = design_figures(evaluate(spec, eval));
+  const Evaluation evaluation = evaluate(spec, eval);
   const double cable_m = args.reach_m.value_or(spec.fiber.length_m);
-  const power::Comparison cmp = power::compare(design, catalog, cable_m);
+  const power::Comparison cmp = report::compare_design(evaluation, catalog, cable_m);
+  const double design_w_per_end = cmp.rows.back().w_per_end;  // the design is the last row
+  if (!args.html.empty()) {
+    nlohmann::json j = report::comparison_to_json(cmp);
+    j["catalog"] = catalog.origin;
+    j["power"] = report::power_to_json(evaluation.power);
+    report::write_html(report::html_page_data(j, report::ReportKind::kCompare, spec), args.html);
+  }
 
   if (args.json) {
     nlohmann::json j = report::header_json(invocation(), spec);
@@ -55,7 +64,7 @@ int run_compare(const CompareArgs& args) {
     if (!r.is_design && r.design_power_saving >= 0.0)
       std::snprintf(saving, sizeof saving, "%.0f%%", 100.0 * r.design_power_saving);
     else if (!r.is_design)
-      std::snprintf(saving, sizeof saving, "+%.2gW", design.w_per_end - r.w_per_end);
+      std::snprintf(saving, sizeof saving, "+%.2gW", design_w_per_end - r.w_per_end);
     if (r.fit_ratio > 0.0) std::snprintf(ratio, sizeof ratio, "%.3gx", r.fit_ratio);
     std::printf("%-50s %8.4g %6s %7.2f %7.2f %9.3g %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
                 r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, r.link_fit, r.latency_ns,
@@ -95,6 +104,8 @@ const RegisterCommand kCompare(40, [](CLI::App& parent) -> Runner {
                   "Worker threads for the design's evaluation (0 = all cores); results do not "
                   "depend on it")
       ->check(CLI::Range(0, 1024));
+  cmd->add_option("--html", args->html, "Also write a self-contained HTML report to FILE")
+      ->type_name("FILE");
   return [args] { return run_compare(*args); };
 });
 

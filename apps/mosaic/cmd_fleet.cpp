@@ -9,6 +9,7 @@
 #include "mosaic/core/error.hpp"
 #include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
+#include "mosaic/report/html_report.hpp"
 #include "mosaic/report/reliability_json.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "spec_options.hpp"
@@ -24,6 +25,7 @@ struct FleetArgs {
   double confidence = 0.99;
   int threads = 0;
   bool json = false;
+  std::string html;
 };
 
 std::string hours(double h) {
@@ -50,6 +52,11 @@ int run_fleet(const FleetArgs& args) {
   const reliability::FleetResult f = reliability::fleet_monte_carlo(spec, o);
   progress.finish();
   const reliability::LinkReliability closed = reliability::link_reliability(spec);
+  if (!args.html.empty()) {
+    nlohmann::json j = report::fleet_to_json(f);
+    j["closed_form"] = report::reliability_to_json(closed);
+    report::write_html(report::html_page_data(j, report::ReportKind::kFleet, spec), args.html);
+  }
   if (args.json) {
     nlohmann::json j = report::header_json(invocation(), spec);
     j.update(report::fleet_to_json(f));
@@ -110,6 +117,8 @@ const RegisterCommand kFleet(50, [](CLI::App& parent) -> Runner {
                   "Worker threads (0 = all cores); results do not depend on it")
       ->check(CLI::Range(0, 1024));
   cmd->add_flag("--json", args->json, "Print the result as JSON, closed form included");
+  cmd->add_option("--html", args->html, "Also write a self-contained HTML report to FILE")
+      ->type_name("FILE");
   return [args] { return run_fleet(*args); };
 });
 

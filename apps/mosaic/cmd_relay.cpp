@@ -10,6 +10,7 @@
 #include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/evaluate/link_faults.hpp"
 #include "mosaic/link/relay.hpp"
+#include "mosaic/report/html_report.hpp"
 #include "mosaic/report/relay_json.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "spec_options.hpp"
@@ -28,6 +29,7 @@ struct RelayArgs {
   bool physics = false;
   int threads = 0;
   bool json = false;
+  std::string html;
 };
 
 // Per-channel BERs (and dead channels) from a `mosaic simulate --json` report.
@@ -85,6 +87,8 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
                   "Worker threads for --physics (0 = all cores); results do not depend on it")
       ->check(CLI::Range(0, 1024));
   cmd->add_flag("--json", args->json, "Print the result as JSON");
+  cmd->add_option("--html", args->html, "Also write a self-contained HTML report to FILE")
+      ->type_name("FILE");
   return [args] {
     const LinkSpec spec = load_spec(args->spec);
     const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
@@ -117,6 +121,10 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     opt.progress = &progress;
     const link::RelayResult r = link::run_relay(spec, opt);
     progress.finish();
+    if (!args->html.empty())
+      report::write_html(
+          report::html_page_data(report::relay_to_json(r), report::ReportKind::kRelay, spec),
+          args->html);
     if (args->json) {
       nlohmann::json j = report::header_json(invocation(), spec);
       j.update(report::relay_to_json(r));

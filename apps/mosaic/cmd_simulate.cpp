@@ -12,8 +12,11 @@
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/report/html_figures.hpp"
+#include "mosaic/report/html_report.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/text_summary.hpp"
+#include "mosaic_io/catalog_file.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -33,6 +36,8 @@ struct SimulateArgs {
   std::optional<std::int64_t> target_errors;
   std::string channels;
   std::vector<int> eyes;
+  std::optional<int> eye_stat;
+  std::string html;
 };
 
 // "all", or comma-separated indices and ranges: "0,5,10-20".
@@ -88,6 +93,21 @@ int run_simulate(const SimulateArgs& args) {
   report::JsonOptions json_options;
   json_options.command = invocation();
   json_options.all_bathtubs = args.all_bathtubs;
+  // The statistical-eye grid rides along in the JSON only when asked for (it is 4096 numbers).
+  std::optional<nlohmann::json> stat_eye;
+  if (args.eye_stat) stat_eye = report::stat_eye_grid_json(spec, *args.eye_stat);
+  auto full_json = [&] {
+    nlohmann::json j = report::to_json(r, json_options);
+    if (stat_eye) j["stat_eye"] = *stat_eye;
+    return j;
+  };
+  const power::BaselineCatalog catalog =
+      args.html.empty() ? power::BaselineCatalog{}
+                        : io::load_baseline_catalog(io::default_catalog_path());
+  if (!args.html.empty())
+    report::write_html(report::html_page_data(full_json(), report::ReportKind::kSimulate, spec,
+                                              std::nullopt, &catalog),
+                       args.html);
   if (!args.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(args.out_dir, ec);
@@ -97,7 +117,7 @@ int run_simulate(const SimulateArgs& args) {
     std::ofstream csv_file(std::filesystem::path(args.out_dir) / "channels.csv");
     if (!json_file || !csv_file)
       throw ConfigError("--out", "\"" + args.out_dir + "\"", "a writable directory");
-    json_file << report::to_json(r, json_options).dump(1) << '\n';
+    json_file << full_json().dump(1) << '\n';
     report::write_channels_csv(r, csv_file);
     if (r.monte_carlo)
       for (const auto& eye : r.monte_carlo->eyes) {
@@ -107,7 +127,7 @@ int run_simulate(const SimulateArgs& args) {
       }
   }
   if (args.json) {
-    std::cout << report::to_json(r, json_options).dump(1) << '\n';
+    std::cout << full_json().dump(1) << '\n';
   } else {
     std::cout << report::text_summary(r);
     if (r.monte_carlo) {
@@ -163,6 +183,12 @@ const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
       ->type_name("LIST");
   cmd->add_option("--eye", args->eyes, "Keep the Monte Carlo eye diagram of CHANNEL (repeatable)")
       ->type_name("CHANNEL");
+  cmd->add_option("--eye-stat", args->eye_stat,
+                  "Add the statistical eye of CHANNEL (BER over phase and threshold) to the JSON")
+      ->type_name("CHANNEL");
+  cmd->add_option("--html", args->html,
+                  "Also write a self-contained HTML report to FILE (see `mosaic report`)")
+      ->type_name("FILE");
   return [args] { return run_simulate(*args); };
 });
 

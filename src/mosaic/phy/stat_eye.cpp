@@ -103,6 +103,28 @@ class Engine {
     return r;
   }
 
+  StatEyeGrid grid(int phases, int thresholds) {
+    StatEyeGrid g;
+    double a = std::numeric_limits<double>::infinity();
+    double b = -a;
+    std::vector<int> samples;
+    for (int i = 0; i < phases; ++i) {
+      const int s = -os_ + static_cast<int>(std::lround(double(2 * os_ - 1) * i / (phases - 1)));
+      if (!samples.empty() && samples.back() == s) continue;  // fewer samples than asked
+      samples.push_back(s);
+      g.phase_ui.push_back(double(s) / os_);
+      const auto [lo, hi] = amplitude_range(s);
+      a = std::min(a, lo);
+      b = std::max(b, hi);
+    }
+    for (int i = 0; i < thresholds; ++i)
+      g.threshold_a.push_back(a + (b - a) * i / (thresholds - 1));
+    g.log10_ber.reserve(g.phase_ui.size() * g.threshold_a.size());
+    for (double d : g.threshold_a)
+      for (int s : samples) g.log10_ber.push_back(log_ber(s, d) / kLn10);
+    return g;
+  }
+
  private:
   // ln BER with jitter against phase in [-os, os) at one threshold, each phase computed on first
   // use: the phase search and the eye width need only the phases around the eye, the bathtub
@@ -439,6 +461,10 @@ class Engine {
 
 StatEyeResult stat_eye(const StatEyeInput& input) {
   return Engine(input).run();
+}
+
+StatEyeGrid stat_eye_grid(const StatEyeInput& input, int phases, int thresholds) {
+  return Engine(input).grid(std::max(phases, 2), std::max(thresholds, 2));
 }
 
 }  // namespace mosaic::phy

@@ -52,4 +52,15 @@ struct StatEyeResult {
 // are kept as logarithms.
 StatEyeResult stat_eye(const StatEyeInput& input);
 
+// The whole statistical eye of one channel: log10 BER at every sampling phase of two UI around the
+// pulse peak and at thresholds spread evenly over the signal's full amplitude range, with the same
+// noise, crosstalk and jitter as stat_eye(). For contour plots (the BER at each point is exact,
+// only the grid is coarse).
+struct StatEyeGrid {
+  std::vector<double> phase_ui;     // sampling phase relative to the pulse peak, UI
+  std::vector<double> threshold_a;  // decision threshold, photocurrent A
+  std::vector<double> log10_ber;    // row-major [threshold][phase]
+};
+StatEyeGrid stat_eye_grid(const StatEyeInput& input, int phases, int thresholds);
+
 }  // namespace mosaic::phy

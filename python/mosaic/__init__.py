@@ -1,0 +1,288 @@
+"""mosaic: simulate and design wide-and-slow microLED optical interconnects, from Python.
+
+Every function runs the same C++ library as the ``mosaic`` command line and returns the same
+figures as its ``--json`` report, for the same design and seed:
+
+>>> import mosaic
+>>> r = mosaic.simulate(preset="800g", overrides={"fiber.length_m": 30}, seed=1)
+>>> r.channels.log10_ber          # numpy array, one value per pixel
+>>> r.link.worst_ber, r.power.per_end_w, r.reliability.link_fit
+
+Designs: ``design`` (a TOML file), ``preset`` (800g, prototype, 1.6t, 3.2t) and ``overrides``
+(``{"key": value}``, applied like ``--set``; ``mosaic.keys()`` lists every key with its unit and
+range) and ``seed``. A wrong key or value raises ValueError naming the key.
+"""
+
+import json as _json
+import math as _math
+import os as _os
+import pathlib as _pathlib
+
+import numpy as _np
+
+# An installed package carries its own baseline catalog; a build-tree import uses the source's.
+_DATA = _pathlib.Path(__file__).resolve().parent / "data"
+if not _os.environ.get("MOSAIC_DATA_DIR") and (_DATA / "baselines.toml").is_file():
+    _os.environ["MOSAIC_DATA_DIR"] = str(_DATA)
+
+from . import _mosaic  # noqa: E402
+from ._units import docstring as _docstring
+
+__version__ = _mosaic.version
+__all__ = ["simulate", "relay", "compare", "fleet", "keys", "Section", "Channels", "SimulateResult",
+           "RelayResult", "CompareResult", "FleetResult"]
+
+
+def _render(key, value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, _np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, _np.floating)):
+        if not _math.isfinite(value):
+            raise ValueError(f"invalid value for '{key}': {value} (allowed: a finite number)")
+        return repr(float(value))
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "none"
+    raise ValueError(f"invalid value for '{key}': {value!r} (allowed: a number, bool or string)")
+
+
+def _design(design, preset, overrides, seed):
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict):
+        raise ValueError("invalid value for 'overrides': expected a dict {key: value}")
+    sets = [f"{k}={_render(k, v)}" for k, v in overrides.items()]
+    if seed is not None and (not isinstance(seed, (int, _np.integer)) or seed < 0 or seed >= 2**64):
+        raise ValueError(f"invalid value for 'seed': {seed!r} (allowed: an integer in [0, 2^64))")
+    return (None if design is None else str(design), preset, sets, None if seed is None else int(seed))
+
+
+def _value(key, v):
+    """A JSON value as Python shows it: objects become Sections, number lists numpy arrays."""
+    if isinstance(v, dict):
+        return Section(v, key)
+    if isinstance(v, list) and v and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
+        return _np.asarray(v)
+    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        return [Section(x, key) for x in v]
+    return v
+
+
+class Section:
+    """One part of a report (link, power, reliability, ...): its fields are attributes whose
+    docstrings carry their unit (``help(type(section))`` lists them). ``to_dict()`` gives the
+    JSON object exactly as the command line prints it."""
+
+    _classes = {}
+
+    def __new__(cls, data, name="section"):
+        keys = tuple(data.keys())
+        sub = Section._classes.get((name, keys))
+        if sub is None:
+            attrs = {"__doc__": f"The `{name}` part of a mosaic report.", "__slots__": ()}
+            for k in keys:
+                attrs[k] = property(lambda self, k=k: _value(k, self._data[k]), doc=_docstring(k))
+            sub = type(f"{name.title().replace('_', '')}Section", (Section,), attrs)
+            Section._classes[(name, keys)] = sub
+        obj = object.__new__(sub)
+        object.__setattr__(obj, "_data", data)
+        return obj
+
+    __slots__ = ("_data", "__dict__")
+
+    def __init__(self, data, name="section"):
+        pass
+
+    def keys(self):
+        return list(self._data.keys())
+
+    def to_dict(self):
+        return self._data
+
+    def __getitem__(self, key):
+        return _value(key, self._data[key])
+
+    def __repr__(self):
+        inner = ", ".join(f"{k}={self._data[k]!r}" for k in list(self._data)[:6])
+        more = ", ..." if len(self._data) > 6 else ""
+        return f"{type(self).__name__}({inner}{more})"
+
+
+class Channels:
+    """The per-channel table: every field is a numpy array with one entry per pixel of the
+    array (row-major; ``index``, ``row``, ``col`` locate it). Units as in the field names:
+    ``_ua`` microamperes, ``_dbm`` dBm, ``_ps`` picoseconds, ``_ui`` unit intervals, ``_ghz``
+    GHz; ``eye_height`` is a fraction of the signal swing."""
+
+    def __init__(self, rows):
+        self._rows = rows
+        fields = []
+        for r in rows:
+            for k in r:
+                if k not in fields:
+                    fields.append(k)
+        self._fields = fields
+        self._arrays = {}
+
+    def fields(self):
+        return list(self._fields)
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __getattr__(self, key):
+        if key.startswith("_") or key not in self._fields:
+            raise AttributeError(key)
+        if key not in self._arrays:
+            values = [r.get(key) for r in self._rows]
+            if all(isinstance(v, str) for v in values):
+                self._arrays[key] = _np.array(values, dtype=str)
+            elif all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                self._arrays[key] = _np.array(values, dtype=_np.int64)
+            elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+                self._arrays[key] = _np.array(values, dtype=_np.float64)
+            else:  # present on some channels only (e.g. Monte Carlo): NaN elsewhere
+                self._arrays[key] = _np.array([_np.nan if v is None else v for v in values], dtype=object)
+        return self._arrays[key]
+
+    def __dir__(self):
+        return list(super().__dir__()) + self._fields
+
+    def __repr__(self):
+        return f"Channels({len(self._rows)} channels: {', '.join(self._fields[:8])}, ...)"
+
+
+class SimulateResult:
+    """Result of :func:`simulate`: the ``mosaic simulate --json`` report as Python objects."""
+
+    def __init__(self, data):
+        self.json = data
+        self.schema_version = data["schema_version"]
+        self.mosaic_version = data["mosaic_version"]
+        self.command = data["command"]
+        self.seed = data["seed"]
+        self.spec = data["spec"]
+        self.channels = Channels(data["channels"])
+        self.link = Section(data["link"], "link")
+        self.power = Section(data["power"], "power")
+        self.reliability = Section(data["reliability"], "reliability")
+        self.assumptions = list(data["assumptions"])
+        self.timing = Section(data["timing"], "timing") if "timing" in data else None
+        self.monte_carlo = Section(data["monte_carlo"], "monte_carlo") if "monte_carlo" in data else None
+        self.degradation = Section(data["degradation"], "degradation") if "degradation" in data else None
+        self.stat_eye = Section(data["stat_eye"], "stat_eye") if "stat_eye" in data else None
+
+    link = None
+    """Link summary: roles, median / mean / worst BER, count over KP4, optical margin (dB),
+    line rate (Gb/s), latency (ns), the worst channel's bathtubs."""
+    power = None
+    """Power per end (W) and per link (W), pJ/bit, per-block breakdown (W)."""
+    reliability = None
+    """Link reliability over the service life: link FIT, AFR, MTTF (hours), R(T)."""
+
+    def to_html(self, path):
+        """Writes the self-contained HTML report (what ``mosaic simulate --html`` writes)."""
+        _mosaic.write_html(_json.dumps(self.json), str(path))
+
+    def __repr__(self):
+        l = self.link
+        return (f"SimulateResult({len(self.channels)} channels, worst BER {l.worst_ber:.3g}, "
+                f"{l.over_threshold} over KP4, {self.power.per_end_w:.3g} W per end)")
+
+
+class _Wrapped:
+    def __init__(self, data, name):
+        self.json = data
+        self._section = Section(data, name)
+
+    def __getattr__(self, key):
+        if key.startswith("_"):
+            raise AttributeError(key)
+        return getattr(self._section, key)
+
+    def __dir__(self):
+        return list(super().__dir__()) + self._section.keys()
+
+    def keys(self):
+        return self._section.keys()
+
+    def to_html(self, path):
+        """Writes the self-contained HTML report of this result."""
+        _mosaic.write_html(_json.dumps(self.json), str(path))
+
+
+class RelayResult(_Wrapped):
+    """Result of :func:`relay`: the ``mosaic relay --json`` report (bits in/out, bit-exact,
+    ECC corrections, spare swaps, host FEC codewords, frame loss)."""
+
+
+class CompareResult(_Wrapped):
+    """Result of :func:`compare`: the design beside every baseline (W per end, pJ/bit, link FIT,
+    latency in ns) at a cable length in m."""
+
+
+class FleetResult(_Wrapped):
+    """Result of :func:`fleet`: fleet Monte Carlo over years, with intervals, and the closed
+    form under ``closed_form``."""
+
+
+def simulate(design=None, *, preset=None, overrides=None, seed=None, method="stat", margin=True,
+             all_bathtubs=False, degradation=False, mc_channels=(), eyes=(), eye_stat=None,
+             threads=0):
+    """Evaluates every channel of a design, as ``mosaic simulate --json`` does.
+
+    design: TOML file; preset: 800g (default), prototype, 1.6t, 3.2t; overrides: {key: value};
+    seed: integer; method: "stat" or "mc" (Monte Carlo after the statistical eye);
+    margin: compute the optical margin (dB); all_bathtubs: bathtubs for every channel;
+    degradation: age the LEDs over the service life; mc_channels / eyes: Monte Carlo channels
+    and eye diagrams; eye_stat: channel whose statistical-eye grid to add; threads: 0 = all cores
+    (results do not depend on it).
+    """
+    d, p, sets, s = _design(design, preset, overrides, seed)
+    args = ["simulate"] + ([d] if d else []) + (["--preset", p] if p else []) + [f"--set {x}" for x in sets]
+    text = _mosaic.simulate_json(d, p, sets, s, method, bool(margin), bool(all_bathtubs),
+                                 bool(degradation), [int(c) for c in mc_channels],
+                                 [int(c) for c in eyes], eye_stat, int(threads),
+                                 "python: mosaic." + " ".join(args))
+    return SimulateResult(_json.loads(text))
+
+
+def relay(design=None, *, preset=None, overrides=None, seed=None, gbits=1.0, ber=None,
+          failures=(), phy=None):
+    """Runs the bit-exact link layer on ``gbits`` Gb of host traffic, as ``mosaic relay --json``.
+
+    ber: background BER on every channel; failures: [(channel, seconds), ...] channel deaths;
+    phy: a SimulateResult whose per-channel BERs and dead pixels to use (like ``--phy``).
+    """
+    d, p, sets, s = _design(design, preset, overrides, seed)
+    phy_text = _json.dumps(phy.json) if phy is not None else None
+    text = _mosaic.relay_json(d, p, sets, s, float(gbits), None if ber is None else float(ber),
+                              [(int(c), float(t)) for c, t in failures], phy_text)
+    return RelayResult(_json.loads(text), "relay")
+
+
+def compare(design=None, *, preset=None, overrides=None, seed=None, reach_m=None, catalog=None):
+    """The design beside every baseline technology at ``reach_m`` metres (default: the design's
+    fiber length), as ``mosaic compare --json``; catalog: a baselines TOML file."""
+    d, p, sets, s = _design(design, preset, overrides, seed)
+    text = _mosaic.compare_json(d, p, sets, s, None if reach_m is None else float(reach_m),
+                                None if catalog is None else str(catalog))
+    return CompareResult(_json.loads(text), "compare")
+
+
+def fleet(design=None, *, preset=None, overrides=None, seed=None, links=600000, years=None,
+          confidence=0.99, threads=0):
+    """Fleet Monte Carlo of ``links`` links over ``years`` years (default: the service life), as
+    ``mosaic fleet --json``."""
+    d, p, sets, s = _design(design, preset, overrides, seed)
+    text = _mosaic.fleet_json(d, p, sets, s, int(links), None if years is None else float(years),
+                              float(confidence), int(threads))
+    return FleetResult(_json.loads(text), "fleet")
+
+
+def keys():
+    """Every design key: {key: {unit, doc, allowed, default (800g), min, max, choices}}."""
+    return {k["key"]: k for k in _json.loads(_mosaic.keys_json())}

@@ -1,0 +1,65 @@
+// `mosaic report` and --html as a user meets them.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+int run(const std::string& args, std::string* err = nullptr) {
+  const std::string err_file = testing::TempDir() + "mosaic_report_stderr.txt";
+  const int status =
+      std::system((std::string(MOSAIC_CLI) + " " + args + " >/dev/null 2>" + err_file).c_str());
+  if (err) {
+    std::ifstream in(err_file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    *err = ss.str();
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(CliReport, JsonReportBecomesOneSelfContainedPage) {
+  const std::string dir = testing::TempDir();
+  ASSERT_EQ(run("simulate --preset prototype --no-margin --out " + dir + "r"), 0);
+  ASSERT_EQ(run("report " + dir + "r/report.json -o " + dir + "r.html --eye-stat 3"), 0);
+  const std::string html = slurp(dir + "r.html");
+  EXPECT_NE(html.find("\"stat_eye\":{\"channel\":3"), std::string::npos);
+  EXPECT_NE(html.find("\"kind\":\"simulate\""), std::string::npos);
+  ASSERT_EQ(run("compare --html " + dir + "c.html"), 0);
+  EXPECT_NE(slurp(dir + "c.html").find("\"kind\":\"compare\""), std::string::npos);
+}
+
+TEST(CliReport, BadInputIsOneLineNamingTheOptionAndExitCode2) {
+  const std::string dir = testing::TempDir();
+  std::ofstream(dir + "not_a_report.json") << "{\"hello\": 1}";
+  std::ofstream(dir + "broken.json") << "{\"hello\": ";
+  struct Case {
+    std::string args;
+    std::string mention;
+  };
+  for (const Case& c :
+       {Case{"report " + dir + "missing.json", "REPORT"},
+        Case{"report " + dir + "broken.json", "REPORT"},
+        Case{"report " + dir + "not_a_report.json", "REPORT"},
+        Case{"simulate --preset prototype --no-margin --eye-stat 5000 --json", "--eye-stat"},
+        Case{"compare --html /nonexistent_dir/x.html", "--html"}}) {
+    std::string err;
+    EXPECT_EQ(run(c.args, &err), 2) << c.args;
+    EXPECT_NE(err.find(c.mention), std::string::npos) << c.args << ": " << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  }
+}
+
+}  // namespace

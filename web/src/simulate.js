@@ -1,0 +1,359 @@
+// The `mosaic simulate` page: array map, eyes, bathtubs, BER histogram, power, reliability.
+import { contours } from "d3-contour";
+import { axis, base, cellSeries, chart, fmt, fmtBer, palette } from "./charts.js";
+import { card, el, plot, tiles } from "./dom.js";
+import { fleetCard, powerCard, survivalCard } from "./shared.js";
+
+const KP4 = Math.log10(2.4e-4);
+const ROLES = ["data", "ecc", "spare", "dead"];
+const SYMBOL = {
+  data: "circle",
+  ecc: "diamond",
+  spare: "triangle",
+  dead: "path://M2,0 L5,3 L8,0 L10,2 L7,5 L10,8 L8,10 L5,7 L2,10 L0,8 L3,5 L0,2 Z",
+};
+
+export function simulatePage(page, root) {
+  const r = page.report;
+  const link = r.link;
+  const ok = link.over_threshold === 0 && link.capacity_ok;
+  root.append(
+    tiles([
+      ["verdict", ok ? "meets KP4" : "fails", ok ? "good" : "bad"],
+      ["channels data / ECC / spare / dead", `${link.data} / ${link.ecc} / ${link.spare} / ${link.dead}`],
+      ["worst active BER (KP4 2.4e-4)", fmtBer(link.log10_worst_ber), link.log10_worst_ber <= KP4 ? "good" : "bad"],
+      ["median BER", fmtBer(link.log10_median_ber)],
+      ["optical margin", link.optical_margin_db !== undefined ? `${fmt(link.optical_margin_db)} dB` : "not computed"],
+      ["line rate / needed", `${fmt(link.line_rate_gbps, 4)} / ${fmt(link.required_line_rate_gbps, 4)} Gb/s`, link.capacity_ok ? "" : "bad"],
+      ["power per end", `${fmt(r.power.per_end_w)} W (${fmt(r.power.pj_per_bit)} pJ/bit)`],
+      ["link FIT over life", fmt(r.reliability.link_fit)],
+    ])
+  );
+
+  const grid = el("div", { class: "grid" });
+  root.append(grid);
+  grid.append(arrayMapCard(page), statEyeCard(page));
+  if (r.monte_carlo && r.monte_carlo.eyes && r.monte_carlo.eyes.length) for (const eye of r.monte_carlo.eyes) grid.append(mcEyeCard(r, eye));
+  grid.append(bathtubCard(r, "phase"), bathtubCard(r, "threshold"), berHistogramCard(r));
+  if (page.comparison) grid.append(powerCard(r.power, page.comparison));
+  if (page.survival) grid.append(survivalCard(page.survival, r.reliability));
+  if (page.fleet) grid.append(fleetCard(page.fleet, "fleet_failures"));
+  if (r.degradation) grid.append(degradationCard(r.degradation));
+}
+
+function niceFloor(x) {
+  return x < -20 ? Math.floor(x / 10) * 10 : Math.floor(x);
+}
+
+function niceCeil(x) {
+  return x < -20 ? Math.ceil(x / 10) * 10 : Math.ceil(x);
+}
+
+// A square plot area (the array map must not stretch) centred in the element.
+function squareGrid(area, pad) {
+  const w = area.clientWidth || 600;
+  const h = area.clientHeight || 520;
+  const side = Math.max(100, Math.min(w - pad.left - pad.right, h - pad.top - pad.bottom));
+  return { left: pad.left + Math.max(0, (w - pad.left - pad.right - side) / 2), top: pad.top, width: side, height: side };
+}
+
+function arrayMapCard(page) {
+  const r = page.report;
+  const pitch = r.spec.array.pitch_um;
+  const rows = r.spec.array.rows;
+  const cols = r.spec.array.cols;
+  const metrics = {
+    log10_ber: { label: "log10 BER", min: null, max: null, inverse: false, get: (c) => c.log10_ber },
+    margin_decades: { label: "decades below KP4", min: 0, max: 12, inverse: true, get: (c) => Math.max(0, Math.min(12, KP4 - c.log10_ber)) },
+    eye_height: { label: "eye height (fraction of swing)", min: 0, max: 1, inverse: true, get: (c) => c.eye_height },
+    received_power_dbm: { label: "received power dBm", min: null, max: null, inverse: true, get: (c) => c.received_power_dbm },
+  };
+  const area = plot("plot square");
+  const select = el(
+    "select",
+    { "aria-label": "colour by" },
+    Object.entries(metrics).map(([k, m]) => el("option", { value: k, text: m.label }))
+  );
+  const cx = ((cols - 1) * pitch) / 2;
+  const cy = ((rows - 1) * pitch) / 2;
+  // The fiber images the whole array: its outer ring is the smallest circle holding every pixel.
+  const radius = Math.hypot(cx, cy) + (pitch * Math.SQRT2) / 2;
+  const ring = [];
+  for (let i = 0; i <= 180; i++) {
+    const t = (2 * Math.PI * i) / 180;
+    ring.push([cx + radius * Math.cos(t), cy + radius * Math.sin(t)]);
+  }
+  const option = (metricKey) => {
+    const m = metrics[metricKey];
+    const live = r.channels.filter((c) => c.role !== "dead").map(m.get);
+    const min = m.min ?? niceFloor(Math.min(...live));
+    const max = m.max ?? Math.max(niceCeil(Math.max(...live)), niceFloor(Math.min(...live)) + 1);
+    const sq = squareGrid(area, { left: 64, right: 100, top: 40, bottom: 48 });
+    const colors = m.inverse ? palette.ber.slice().reverse() : palette.ber;
+    return {
+      tooltip: {
+        trigger: "item",
+        formatter: (p) => {
+          if (p.seriesName === "fiber") return "fiber outer ring";
+          const c = r.channels[p.data[2]];
+          const lines = [
+            `<b>channel ${c.index}</b> (row ${c.row}, col ${c.col}) · <b>${c.role}</b>`,
+            `BER ${fmtBer(c.log10_ber)} · Q ${fmt(c.q)}`,
+            `eye ${fmt(c.eye_height)} of swing × ${fmt(c.eye_width_ui)} UI`,
+            `received ${fmt(c.received_power_dbm)} dBm · LED ${fmt(c.led_f3db_ghz)} GHz`,
+            `skew ${fmt(c.skew_ps)} ps · crosstalk ${fmt(c.crosstalk_db)} dB`,
+          ];
+          if (c.mc_ber !== undefined) lines.push(`Monte Carlo BER ${fmt(c.mc_ber)} [${fmt(c.mc_ber_ci_low)}, ${fmt(c.mc_ber_ci_high)}] (${c.mc_errors} errors / ${fmt(c.mc_bits)} bits)`);
+          return lines.join("<br>");
+        },
+      },
+      legend: { top: 0, data: ROLES.map((x) => ({ name: x, icon: x === "dead" ? SYMBOL.dead : SYMBOL[x] })), itemStyle: { color: palette.muted } },
+      grid: sq,
+      xAxis: axis("x (µm)", { type: "value", min: cx - radius * 1.04, max: cx + radius * 1.04, splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+      yAxis: axis("y (µm)", { type: "value", min: cy - radius * 1.04, max: cy + radius * 1.04, inverse: true, splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+      visualMap: {
+        type: "continuous",
+        dimension: 3,
+        seriesIndex: [0, 1, 2],
+        min,
+        max,
+        calculable: false,
+        orient: "vertical",
+        right: 0,
+        top: "middle",
+        itemHeight: 220,
+        text: [fmt(max), fmt(min)],
+        formatter: (v) => fmt(v),
+        inRange: { color: colors },
+        textStyle: { color: palette.muted, fontSize: 11 },
+      },
+      series: [
+        ...ROLES.map((role) => ({
+          type: "scatter",
+          name: role,
+          symbol: SYMBOL[role],
+          symbolSize: role === "dead" ? 9 : 11,
+          itemStyle: role === "dead" ? { color: palette.dead } : { borderColor: role === "data" ? "transparent" : palette.ink, borderWidth: role === "data" ? 0 : 1 },
+          data: r.channels.filter((c) => c.role === role).map((c) => [c.col * pitch, c.row * pitch, c.index, m.get(c)]),
+        })),
+        {
+          type: "line",
+          name: "fiber",
+          data: ring,
+          symbol: "none",
+          silent: true,
+          lineStyle: { color: palette.ink, width: 2 },
+        },
+      ],
+    };
+  };
+  // Dead pixels stay grey: the visualMap only colours the live roles (series 0..2).
+  chart("array_map", area, () => option("log10_ber"));
+  const map = () => window.__mosaic.charts.array_map;
+  select.addEventListener("change", () => map().setOption({ ...base, ...option(select.value) }, { notMerge: true }));
+  window.addEventListener("resize", () => map().setOption({ grid: squareGrid(area, { left: 64, right: 100, top: 40, bottom: 48 }) }));
+  return card(
+    "Array map",
+    `${r.channels.length} pixels (${rows} × ${cols}, pitch ${pitch} µm) as laid out on the array; outer ring: the fiber's image circle. Shape = role, colour = chosen metric; hover a pixel for its figures.`,
+    el("div", { class: "controls" }, el("label", { text: "colour by " }, select)),
+    area
+  );
+}
+
+// Contour lines of a grid (values[y][x]) at `levels`, in the grid's own coordinates.
+function contourLines(xs, ys, values, levels) {
+  const nx = xs.length;
+  const ny = ys.length;
+  const gen = contours().size([nx, ny]).thresholds(levels);
+  // d3 contours enclose values >= level; the eye is where BER is *below* it, so flip the sign.
+  const flat = values.map((v) => -v);
+  const out = [];
+  for (const c of gen(flat)) {
+    const pts = [];
+    for (const polygon of c.coordinates)
+      for (const ring of polygon) {
+        for (const [gx, gy] of ring) {
+          const fx = Math.min(Math.max(gx - 0.5, 0), nx - 1);
+          const fy = Math.min(Math.max(gy - 0.5, 0), ny - 1);
+          const ix = Math.floor(Math.min(fx, nx - 2));
+          const iy = Math.floor(Math.min(fy, ny - 2));
+          const x = xs[ix] + (xs[ix + 1] - xs[ix]) * (fx - ix);
+          const y = ys[iy] + (ys[iy + 1] - ys[iy]) * (fy - iy);
+          pts.push([x, y]);
+        }
+        pts.push([null, null]);
+      }
+    out.push({ level: -c.value, points: pts });
+  }
+  return out;
+}
+
+function statEyeCard(page) {
+  const area = plot();
+  const eye = page.stat_eye;
+  if (!eye) return card("Statistical eye", "not available for this report", area);
+  const xs = eye.phase_ui;
+  const ys = eye.threshold_ua;
+  const nx = xs.length;
+  const cells = [];
+  for (let j = 0; j < ys.length; j++) for (let i = 0; i < nx; i++) cells.push([xs[i], ys[j], Math.max(-16, eye.log10_ber[j * nx + i])]);
+  const levels = [-3, -6, -12];
+  const lineColor = { "-3": "#ffffff", "-6": "#40c3f7", "-12": "#3ebd93" };
+  const lines = contourLines(xs, ys, eye.log10_ber, levels.map((l) => -l)).map((c) => ({
+    type: "line",
+    name: `BER 1e${c.level}`,
+    data: c.points,
+    symbol: "none",
+    connectNulls: false,
+    lineStyle: { color: lineColor[String(c.level)], width: 2 },
+    itemStyle: { color: lineColor[String(c.level)] },
+  }));
+  chart("stat_eye", area, {
+    tooltip: { trigger: "item", formatter: (p) => (p.seriesName === "eye" ? `phase ${fmt(p.data[0])} UI, threshold ${fmt(p.data[1])} µA<br>BER ${fmtBer(p.data[2])}` : p.seriesName) },
+    legend: { top: 0, data: [...lines.map((l) => l.name), "decision point"] },
+    grid: { left: 64, right: 96, top: 36, bottom: 52 },
+    xAxis: axis("sampling phase from pulse peak (UI)", { type: "value", min: xs[0], max: xs[nx - 1], splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+    yAxis: axis("decision threshold (µA)", { type: "value", min: ys[0], max: ys[ys.length - 1], splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+    visualMap: { type: "continuous", dimension: 2, seriesIndex: 0, min: -16, max: 0, right: 0, top: "middle", itemHeight: 200, text: ["log10 BER 0", "−16"], inRange: { color: palette.ber }, textStyle: { color: palette.muted, fontSize: 11 } },
+    series: [
+      cellSeries("eye", cells, xs[1] - xs[0], ys[1] - ys[0]),
+      ...lines,
+      { type: "scatter", name: "decision point", data: [[eye.sampling_phase_ui, eye.decision_threshold_ua]], symbol: "pin", symbolSize: 22, itemStyle: { color: "#ffffff", borderColor: palette.ink, borderWidth: 1 } },
+    ],
+  });
+  return card(
+    `Statistical eye, channel ${eye.channel}`,
+    `BER over sampling phase and threshold (exact ISI + crosstalk distribution with Gaussian noise and jitter); contours at 1e-3, 1e-6 and 1e-12; pin: the chosen phase and threshold (BER ${fmtBer(eye.log10_ber_at_decision)}). Choose the channel with --eye-stat.`,
+    area
+  );
+}
+
+function mcEyeCard(r, eye) {
+  const area = plot();
+  const nx = eye.time_bins;
+  const ny = eye.amplitude_bins;
+  const dt = (eye.time_stop_ui - eye.time_start_ui) / nx;
+  const da = (eye.amplitude_max_ua - eye.amplitude_min_ua) / ny;
+  const cells = [];
+  let maxCount = 1;
+  for (let a = 0; a < ny; a++)
+    for (let t = 0; t < nx; t++) {
+      const n = eye.counts[a * nx + t];
+      if (n > 0) {
+        const v = Math.log10(n);
+        maxCount = Math.max(maxCount, v);
+        cells.push([eye.time_start_ui + (t + 0.5) * dt, eye.amplitude_min_ua + (a + 0.5) * da, v]);
+      }
+    }
+  chart(`mc_eye_${eye.channel}`, area, {
+    tooltip: { trigger: "item", formatter: (p) => (p.data ? `t ${fmt(p.data[0])} UI, ${fmt(p.data[1])} µA: ${Math.round(Math.pow(10, p.data[2]))} samples` : "") },
+    grid: { left: 64, right: 96, top: 24, bottom: 52 },
+    xAxis: axis("time (UI)", { type: "value", min: eye.time_start_ui, max: eye.time_stop_ui, splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+    yAxis: axis("photocurrent (µA)", { type: "value", min: eye.amplitude_min_ua, max: eye.amplitude_max_ua, splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
+    visualMap: { type: "continuous", dimension: 2, seriesIndex: 0, min: 0, max: Math.ceil(maxCount), right: 0, top: "middle", itemHeight: 200, text: ["log10 count", "0"], inRange: { color: ["#f5f7fa", ...palette.ber.slice(0, 6)] }, textStyle: { color: palette.muted, fontSize: 11 } },
+    series: [
+      cellSeries("mc eye", cells, dt, da),
+      { type: "line", name: "threshold", data: [[eye.time_start_ui, eye.threshold_ua], [eye.time_stop_ui, eye.threshold_ua]], symbol: "none", lineStyle: { color: palette.limit, type: "dashed" } },
+    ],
+  });
+  const mc = r.monte_carlo;
+  return card(`Monte Carlo eye, channel ${eye.channel}`, `Bit-true waveform histogram (${mc.mode}, ${fmt(mc.bits_per_channel)} bits per channel); dashed: the decision threshold.`, area);
+}
+
+function bathtubCard(r, which) {
+  const area = plot();
+  const link = r.link;
+  const key = which === "phase" ? "worst_channel_bathtub_phase" : "worst_channel_bathtub_threshold_ua";
+  const tub = link[key];
+  if (!tub) return card(`Bathtub (${which})`, "no active channel", area);
+  const floor = Math.max(-60, Math.min(-15, niceFloor(Math.min(...tub.log10_ber))));
+  const data = tub.x.map((x, i) => [x, Math.max(floor, tub.log10_ber[i])]);
+  chart(`bathtub_${which}`, area, {
+    tooltip: { trigger: "axis", formatter: (ps) => `${fmt(ps[0].data[0])} ${which === "phase" ? "UI" : "µA"}: BER ${fmtBer(ps[0].data[1])}` },
+    xAxis: axis(which === "phase" ? "sampling phase from the chosen one (UI)" : "threshold from the chosen one (µA)", { type: "value", scale: true }),
+    yAxis: axis("log10 BER", { type: "value", min: floor, max: 0, nameGap: 36 }),
+    series: [
+      {
+        type: "line",
+        name: "BER",
+        data,
+        symbol: "none",
+        lineStyle: { color: palette.accent, width: 2 },
+        areaStyle: { color: "rgba(11,107,203,0.08)" },
+        markLine: {
+          silent: true,
+          symbol: "none",
+          label: { formatter: "{b}", position: "insideEndTop", color: palette.muted },
+          data: [
+            { name: "KP4 2.4e-4", yAxis: KP4, lineStyle: { color: palette.limit, type: "dashed" } },
+            { name: "1e-12", yAxis: -12, lineStyle: { color: palette.muted, type: "dotted" } },
+          ],
+        },
+      },
+    ],
+  });
+  return card(`Bathtub, worst channel ${link.worst_channel} (${which})`, which === "phase" ? "BER as the sampling instant moves, threshold held." : "BER as the decision threshold moves, phase held.", area);
+}
+
+function berHistogramCard(r) {
+  const area = plot();
+  const live = r.channels.filter((c) => c.role !== "dead").map((c) => c.log10_ber);
+  const hi = Math.max(0, niceCeil(Math.max(...live)));
+  const span = hi - Math.min(niceFloor(Math.min(...live)), KP4 - 3);
+  // Half-decade bins when the spread is small, coarser ones (1, 2, 5, 10... decades) otherwise.
+  const width = [0.5, 1, 2, 5, 10, 20, 50].find((w) => span / w <= 48) || 100;
+  const lo = hi - Math.ceil(span / width) * width;
+  const bins = Math.round((hi - lo) / width);
+  const counts = { data: new Array(bins).fill(0), ecc: new Array(bins).fill(0), spare: new Array(bins).fill(0) };
+  let below = 0;
+  for (const c of r.channels) {
+    if (c.role === "dead") continue;
+    if (c.log10_ber < lo) below++;
+    const b = Math.min(bins - 1, Math.max(0, Math.floor((c.log10_ber - lo) / width)));
+    counts[c.role][b]++;
+  }
+  const centers = Array.from({ length: bins }, (_, i) => lo + (i + 0.5) * width);
+  chart("ber_histogram", area, {
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    legend: { top: 0 },
+    xAxis: axis("log10 BER (per channel)", { type: "value", min: lo, max: hi }),
+    yAxis: axis("channels", { type: "value", nameGap: 36 }),
+    series: [
+      ...["data", "ecc", "spare"].map((role, k) => ({
+        type: "bar",
+        name: role,
+        stack: "roles",
+        barWidth: "90%",
+        barCategoryGap: "5%",
+        itemStyle: { color: palette.roles[k] },
+        data: centers.map((x, i) => [x, counts[role][i]]),
+        markLine:
+          k === 0
+            ? {
+                silent: true,
+                symbol: "none",
+                label: { formatter: "KP4 limit 2.4e-4", position: "insideEndTop", color: palette.limit },
+                lineStyle: { color: palette.limit, type: "dashed", width: 2 },
+                data: [{ xAxis: KP4 }],
+              }
+            : undefined,
+      })),
+    ],
+  });
+  return card("Per-channel BER", `Live channels by role in bins of ${width} decade${width === 1 ? "" : "s"} of BER, against the KP4 pre-FEC limit${below ? `; ${below} below 1e${lo} in the first bin` : ""}.`, area);
+}
+
+function degradationCard(d) {
+  const area = plot();
+  chart("degradation", area, {
+    tooltip: { trigger: "axis" },
+    legend: { top: 0 },
+    xAxis: axis("LED age (years)", { type: "value" }),
+    yAxis: [axis("worst log10 BER", { type: "value", nameGap: 36 }), axis("spares left", { type: "value", position: "right", splitLine: { show: false } })],
+    series: [
+      { type: "line", name: "worst BER after swaps", data: d.steps.map((s) => [s.age_years, s.worst_log10_ber]), itemStyle: { color: palette.accent } },
+      { type: "line", name: "spares left", yAxisIndex: 1, step: "end", data: d.steps.map((s) => [s.age_years, s.spares_left]), itemStyle: { color: palette.spare } },
+    ],
+  });
+  return card("LED ageing", `${d.spares_used} of ${d.spares_at_start} spares used${d.failed ? `; link fails at ${fmt(d.failure_age_years)} years` : ""}.`, area);
+}
