@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -7,6 +8,7 @@
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/power/baseline.hpp"
 #include "mosaic/power/compare.hpp"
 #include "mosaic/power/power_budget.hpp"
@@ -27,7 +29,9 @@ struct CompareArgs {
 int run_compare(const CompareArgs& args) {
   const LinkSpec spec = load_spec(args.spec);
   const std::string path = args.catalog.empty() ? power::default_catalog_path() : args.catalog;
-  const power::BaselineCatalog catalog = power::load_baseline_catalog(path);
+  // Read here, bounded and regular files only, so that /dev/zero or a FIFO is refused up front.
+  const power::BaselineCatalog catalog = power::parse_baseline_catalog(
+      read_input_file(path, args.catalog.empty() ? "baseline catalog" : "--catalog"), path);
   const power::PowerBudget budget = power::budget(spec);
   const reliability::LinkReliability rel = reliability::link_reliability(spec);
 
@@ -62,9 +66,12 @@ int run_compare(const CompareArgs& args) {
     else if (!r.is_design)
       std::snprintf(saving, sizeof saving, "+%.2gW", design.w_per_end - r.w_per_end);
     if (r.fit_ratio > 0.0) std::snprintf(ratio, sizeof ratio, "%.3gx", r.fit_ratio);
-    std::printf("%-50s %8.4g %6s %7.2f %7.2f %9.3g %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
-                r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, r.link_fit, r.latency_ns,
-                saving, ratio);
+    // A link that fails with certainty has no finite FIT; say so rather than print "inf".
+    char fit[16] = "certain";
+    if (std::isfinite(r.link_fit)) std::snprintf(fit, sizeof fit, "%.3g", r.link_fit);
+    std::printf("%-50s %8.4g %6s %7.2f %7.2f %9s %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
+                r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, fit, r.latency_ns, saving,
+                ratio);
   }
   std::printf(
       "\nreach? NO = cannot span %.3g m (infeasible). saving = power per end the design saves "

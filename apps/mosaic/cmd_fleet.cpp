@@ -72,10 +72,13 @@ int run_fleet(const FleetArgs& args) {
               static_cast<long long>(f.common_failures), static_cast<long long>(f.outages));
   std::printf("Fleet time between failures %s  [%s, %s]\n", hours(f.mtbf_h).c_str(),
               hours(f.mtbf_ci_h.low).c_str(), hours(f.mtbf_ci_h.high).c_str());
+  // An unbounded closed-form FIT means failure within the service life is certain.
+  char fit[32] = "certain";
+  if (std::isfinite(closed.link_fit)) std::snprintf(fit, sizeof fit, "%.4g", closed.link_fit);
   std::printf(
-      "Fleet FIT per link %.4g  [%.4g, %.4g]   closed form: link FIT %.4g, AFR %.3g %%, "
+      "Fleet FIT per link %.4g  [%.4g, %.4g]   closed form: link FIT %s, AFR %.3g %%, "
       "MTTF %s\n",
-      f.fleet_fit, f.fleet_fit_ci.low, f.fleet_fit_ci.high, closed.link_fit, 100.0 * closed.afr,
+      f.fleet_fit, f.fleet_fit_ci.low, f.fleet_fit_ci.high, fit, 100.0 * closed.afr,
       hours(closed.mttf_h).c_str());
   std::printf("First-life failure probability %.4g  [%.4g, %.4g]   closed form %.4g\n",
               f.first_life_failure_probability, f.first_life_failure_ci.low,

@@ -1,15 +1,19 @@
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <charconv>
+#include <sstream>
+#include <string_view>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "atomic_file.hpp"
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/simulate.hpp"
@@ -27,7 +31,7 @@ struct SimulateArgs {
   bool all_bathtubs = false;
   bool no_margin = false;
   bool degradation = false;
-  std::string out_dir;
+  std::optional<std::string> out_dir;
   std::string method = "stat";
   std::optional<double> bits;
   std::optional<std::int64_t> target_errors;
@@ -35,37 +39,70 @@ struct SimulateArgs {
   std::vector<int> eyes;
 };
 
-// "all", or comma-separated indices and ranges: "0,5,10-20".
-std::vector<int> parse_channel_list(const std::string& text) {
+// "all", or comma-separated indices and ranges: "0,5,10-20", each index a pixel of the design.
+// Ranges are checked before they are expanded, so "0-2000000000" costs nothing.
+std::vector<int> parse_channel_list(const std::string& text, int pixels) {
   std::vector<int> out;
   if (text.empty() || text == "all") return out;
+  const std::string allowed = "\"all\" or indices and ranges such as 0,5,10-20, each in 0.." +
+                              std::to_string(pixels - 1);
+  auto bad = [&] { throw ConfigError("--channels", "\"" + text + "\"", allowed); };
+  auto number = [&](std::string_view item) {
+    int v = -1;
+    const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc{} || p != item.data() + item.size() || v < 0 || v >= pixels) bad();
+    return v;
+  };
   std::size_t pos = 0;
   while (pos <= text.size()) {
     const std::size_t comma = std::min(text.find(',', pos), text.size());
-    const std::string item = text.substr(pos, comma - pos);
-    try {
-      const std::size_t dash = item.find('-', 1);
-      std::size_t used = 0;
-      if (dash == std::string::npos) {
-        out.push_back(std::stoi(item, &used));
-        if (used != item.size()) throw std::invalid_argument(item);
-      } else {
-        const int a = std::stoi(item.substr(0, dash));
-        const int b = std::stoi(item.substr(dash + 1), &used);
-        if (used != item.size() - dash - 1 || b < a) throw std::invalid_argument(item);
-        for (int i = a; i <= b; ++i) out.push_back(i);
-      }
-    } catch (const std::exception&) {
-      throw ConfigError("--channels", "\"" + text + "\"",
-                        "\"all\" or indices and ranges such as 0,5,10-20");
+    const std::string_view item = std::string_view(text).substr(pos, comma - pos);
+    const std::size_t dash = item.find('-');
+    if (dash == std::string_view::npos) {
+      out.push_back(number(item));
+    } else {
+      const int a = number(item.substr(0, dash));
+      const int b = number(item.substr(dash + 1));
+      if (b < a) bad();
+      for (int i = a; i <= b; ++i) out.push_back(i);
     }
+    // Each range lies inside the array, so only repeats could grow the list past it.
+    if (out.size() > static_cast<std::size_t>(pixels)) bad();
     pos = comma + 1;
   }
   return out;
 }
 
+// report.json, channels.csv and the eye files are all written to temporaries first and renamed
+// only once every one of them is complete, so an error leaves the previous set untouched.
+void write_out_dir(const std::string& dir, const report::LinkReport& r,
+                   const report::JsonOptions& json_options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec))
+    throw ConfigError("--out", "\"" + dir + "\"", "a directory that exists or can be created");
+  std::vector<std::unique_ptr<AtomicFile>> files;
+  auto add = [&](const std::string& name, const std::string& text) {
+    files.push_back(std::make_unique<AtomicFile>((fs::path(dir) / name).string(), "--out"));
+    files.back()->write(text);
+  };
+  add("report.json", report::to_json(r, json_options).dump(1) + "\n");
+  std::ostringstream csv;
+  report::write_channels_csv(r, csv);
+  add("channels.csv", csv.str());
+  if (r.monte_carlo)
+    for (const auto& eye : r.monte_carlo->eyes) {
+      std::ostringstream eye_csv;
+      report::write_eye_csv(eye, eye_csv);
+      add("eye_" + std::to_string(eye.channel) + ".csv", eye_csv.str());
+    }
+  for (auto& f : files) f->commit();
+}
+
 int run_simulate(const SimulateArgs& args) {
   LinkSpec spec = load_spec(args.spec);
+  check_evaluation_memory(spec);
   // Command-line stop rules override the design's mc.* keys (same range checks).
   if (args.bits) set_field(spec, *find_field("mc.max_bits"), FieldValue{*args.bits});
   if (args.target_errors)
@@ -78,7 +115,7 @@ int run_simulate(const SimulateArgs& args) {
   options.margin = !args.no_margin;
   options.degradation = args.degradation;
   options.monte_carlo = args.method == "mc" || !args.eyes.empty();  // an eye needs the waveforms
-  options.mc_channels = parse_channel_list(args.channels);
+  options.mc_channels = parse_channel_list(args.channels, spec.array.rows * spec.array.cols);
   options.eye_channels = args.eyes;
   options.mc_progress = &mc_progress;
   const report::LinkReport r = report::simulate(spec, options, invocation());
@@ -86,24 +123,7 @@ int run_simulate(const SimulateArgs& args) {
   mc_progress.finish();
   report::JsonOptions json_options;
   json_options.all_bathtubs = args.all_bathtubs;
-  if (!args.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(args.out_dir, ec);
-    if (ec)
-      throw ConfigError("--out", "\"" + args.out_dir + "\"", "a directory that can be created");
-    std::ofstream json_file(std::filesystem::path(args.out_dir) / "report.json");
-    std::ofstream csv_file(std::filesystem::path(args.out_dir) / "channels.csv");
-    if (!json_file || !csv_file)
-      throw ConfigError("--out", "\"" + args.out_dir + "\"", "a writable directory");
-    json_file << report::to_json(r, json_options).dump(1) << '\n';
-    report::write_channels_csv(r, csv_file);
-    if (r.monte_carlo)
-      for (const auto& eye : r.monte_carlo->eyes) {
-        std::ofstream eye_file(std::filesystem::path(args.out_dir) /
-                               ("eye_" + std::to_string(eye.channel) + ".csv"));
-        report::write_eye_csv(eye, eye_file);
-      }
-  }
+  if (args.out_dir) write_out_dir(*args.out_dir, r, json_options);
   if (args.json) {
     std::cout << report::to_json(r, json_options).dump(1) << '\n';
   } else {
@@ -141,7 +161,14 @@ const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
                   "depend on it")
       ->check(CLI::Range(0, 1024));
   cmd->add_flag("--json", args->json, "Print the full report as JSON instead of the summary");
-  cmd->add_option("--out", args->out_dir, "Also write report.json and channels.csv into DIR")
+  cmd->add_option_function<std::string>(
+         "--out",
+         [args](const std::string& dir) {
+           if (dir.empty()) throw ConfigError("--out", "\"\"", "a directory path");
+           args->out_dir = dir;
+         },
+         "Also write report.json and channels.csv into DIR (each file replaced whole or not at "
+         "all)")
       ->type_name("DIR");
   cmd->add_flag("--bathtubs", args->all_bathtubs,
                 "Include every channel's bathtub curves in the JSON (default: the worst one)");

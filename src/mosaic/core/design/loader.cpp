@@ -3,11 +3,11 @@
 #include <toml++/toml.h>
 
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
@@ -38,13 +38,16 @@ FieldValue to_field_value(const toml::node& node, const std::string& key) {
                     "a number, boolean or string (arrays and dates are not keys)");
 }
 
-void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix) {
+void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix,
+                 int depth) {
   for (const auto& [k, node] : table) {
     const std::string key =
         prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
     if (prefix.empty() && key == "preset") continue;
     if (const auto* sub = node.as_table()) {
-      apply_table(spec, *sub, key);
+      // No design key is this deep: refuse it here rather than recurse through a hostile chain.
+      if (depth + 1 >= kMaxKeyDepth) unknown_key(key.substr(0, 200), "a table");
+      apply_table(spec, *sub, key, depth + 1);
       continue;
     }
     const FieldDesc* field = find_field(key);
@@ -90,7 +93,7 @@ LinkSpec build(const toml::table* table, const std::optional<std::string>& prese
   std::string name = table ? preset_of(*table) : "800g";
   if (preset_name) name = *preset_name;
   LinkSpec spec = preset(name);
-  if (table) apply_table(spec, *table, "");
+  if (table) apply_table(spec, *table, "", 0);
   for (const auto& o : overrides) apply_override(spec, o);
   if (seed) spec.seed = *seed;
   validate_spec(spec);
@@ -127,12 +130,8 @@ void validate_spec(const LinkSpec& spec) {
 
 LinkSpec load_spec(const SpecRequest& request) {
   if (!request.toml_path) return build(nullptr, request.preset, request.overrides, request.seed);
-  std::ifstream in(*request.toml_path, std::ios::binary);
-  if (!in)
-    throw ConfigError("design file", "\"" + *request.toml_path + "\"", "a readable TOML file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  const toml::table table = parse_toml(text.str(), *request.toml_path);
+  const std::string text = read_input_file(*request.toml_path, "design file");
+  const toml::table table = parse_toml(text, *request.toml_path);
   return build(&table, request.preset, request.overrides, request.seed);
 }
 
