@@ -68,7 +68,7 @@ void parse_phy_report(std::string_view json_text, int physical_channels, link::F
     if (!index->is_number_integer()) bad(at + ".index", shown(*index), "an integer channel index");
     if (index->is_number_unsigned() ? index->get<std::uint64_t>() > (1ull << 31)
                                     : index->get<std::int64_t>() < 0)
-      bad(at + ".index", shown(*index), "an integer >= 0");
+      bad(at + ".index", shown(*index), "an integer in [0, 2^31]");
     const auto ber = c.find("ber");
     if (ber == c.end()) bad(at + ".ber", "missing", "a number in [0, 0.5]");
     if (!ber->is_number()) bad(at + ".ber", shown(*ber), "a number in [0, 0.5]");

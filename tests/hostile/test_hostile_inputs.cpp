@@ -244,6 +244,14 @@ std::vector<HostileCase> cases() {
                                          "{\"index\": 1, \"ber\": 1e-300},"
                                          "{\"index\": 2, \"ber\": 5e-324}]")),
                {}, kTinyBerPending});
+  c.push_back({"PhyRealSimulateReport", relay({"--phy", "{dir}/r.json"}), 0, "",
+               [](const std::string& d) {
+                 CliRequest make;
+                 make.args = fast_sim({"--json"});
+                 make.stdout_path = d + "/r.json";
+                 ASSERT_EQ(run_cli(make).exit_code, 0);
+               },
+               {}, kTinyBerPending});
   c.push_back({"RelayBerTiny", relay({"--ber", "1e-19"}), 0, "", nullptr, {}, kTinyBerPending});
 
   // --- simulate flags -------------------------------------------------------------------------
@@ -263,6 +271,8 @@ std::vector<HostileCase> cases() {
   c.push_back({"BitsHuge", fast_sim({"--bits", "1e30"}), 2, "mc.max_bits"});
   c.push_back({"TargetErrorsNegative", fast_sim({"--target-errors", "-1"}), 2,
                "mc.target_errors"});
+  c.push_back({"EyeBeyondArray", fast_sim({"--eye", "99999"}), 2, "--eye"});
+  c.push_back({"EyeNegative", fast_sim({"--eye", "-1"}), 2, "--eye"});
   c.push_back({"MethodUnknown", fast_sim({"--method", "magic"}), 2, "--method"});
 
   // --- fleet and compare ----------------------------------------------------------------------
