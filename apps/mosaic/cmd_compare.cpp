@@ -6,9 +6,9 @@
 #include <string>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/power/baseline.hpp"
 #include "mosaic/power/compare.hpp"
 #include "mosaic/power/power_budget.hpp"

@@ -5,8 +5,8 @@
 #include <optional>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/report/reliability_json.hpp"

@@ -1,8 +1,8 @@
-#include <cstdio>
 #include <fmt/format.h>
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -47,9 +47,8 @@ link::ChannelFailure parse_failure(const std::string& text, int channels, double
   const auto [p1, e1] = std::from_chars(begin, begin + at, channel);
   double time_s = -1.0;
   const auto [p2, e2] = std::from_chars(begin + at + 1, end, time_s);
-  if (e1 != std::errc{} || p1 != begin + at || e2 != std::errc{} || p2 != end ||
-      channel < 0 || channel >= channels || !std::isfinite(time_s) || time_s < 0.0 ||
-      time_s > run_s)
+  if (e1 != std::errc{} || p1 != begin + at || e2 != std::errc{} || p2 != end || channel < 0 ||
+      channel >= channels || !std::isfinite(time_s) || time_s < 0.0 || time_s > run_s)
     throw ConfigError("--fail", quoted(text), allowed);
   return {channel, time_s};
 }

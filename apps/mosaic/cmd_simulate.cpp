@@ -1,20 +1,20 @@
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <charconv>
-#include <sstream>
-#include <string_view>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "atomic_file.hpp"
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/simulate.hpp"
 #include "mosaic/report/text_summary.hpp"
@@ -44,8 +44,8 @@ struct SimulateArgs {
 std::vector<int> parse_channel_list(const std::string& text, int pixels) {
   std::vector<int> out;
   if (text.empty() || text == "all") return out;
-  const std::string allowed = "\"all\" or indices and ranges such as 0,5,10-20, each in 0.." +
-                              std::to_string(pixels - 1);
+  const std::string allowed =
+      "\"all\" or indices and ranges such as 0,5,10-20, each in 0.." + std::to_string(pixels - 1);
   auto bad = [&] { throw ConfigError("--channels", "\"" + text + "\"", allowed); };
   auto number = [&](std::string_view item) {
     int v = -1;

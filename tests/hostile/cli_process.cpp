@@ -40,8 +40,8 @@ bool has_temporary(const std::string& dir) {
 }  // namespace
 
 std::string fresh_dir(const std::string& name) {
-  const std::string dir = testing::TempDir() + "mosaic_hostile_" + std::to_string(::getpid()) +
-                          "_" + name;
+  const std::string dir =
+      testing::TempDir() + "mosaic_hostile_" + std::to_string(::getpid()) + "_" + name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

@@ -16,12 +16,12 @@ struct CliLimits {
 };
 
 struct CliRequest {
-  std::vector<std::string> args;                 // after the program name
-  std::vector<std::string> env;                  // extra NAME=VALUE entries
+  std::vector<std::string> args;  // after the program name
+  std::vector<std::string> env;   // extra NAME=VALUE entries
   std::string stdin_path = "/dev/null";
-  std::string stdout_path;                       // empty: captured into CliOutcome::out
-  double sigterm_after_s = -1.0;                 // >= 0: send SIGTERM after this delay
-  std::string sigterm_when_file_in_dir;          // with sigterm: wait until a ".tmp." file is here
+  std::string stdout_path;               // empty: captured into CliOutcome::out
+  double sigterm_after_s = -1.0;         // >= 0: send SIGTERM after this delay
+  std::string sigterm_when_file_in_dir;  // with sigterm: wait until a ".tmp." file is here
   CliLimits limits;
 };
 

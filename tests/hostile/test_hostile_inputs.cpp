@@ -67,69 +67,147 @@ std::vector<HostileCase> cases() {
   std::vector<HostileCase> c;
   // --- design files: special files, sizes, nesting ----------------------------------------
   c.push_back({"DesignDirectory", {"simulate", "{dir}"}, 2, "regular file"});
-  c.push_back({"DesignFifo", {"simulate", "{dir}/fifo"}, 2, "regular file",
-               [](const std::string& d) { ::mkfifo((d + "/fifo").c_str(), 0600); }});
+  c.push_back(
+      {"DesignFifo", {"simulate", "{dir}/fifo"}, 2, "regular file", [](const std::string& d) {
+         ::mkfifo((d + "/fifo").c_str(), 0600);
+       }});
   c.push_back({"DesignDevZero", {"simulate", "/dev/zero"}, 2, "regular file"});
   c.push_back({"DesignDevUrandom", {"simulate", "/dev/urandom"}, 2, "regular file"});
   c.push_back({"DesignDevNull", {"simulate", "/dev/null"}, 2, "regular file"});
   c.push_back({"DesignMissing", {"simulate", "{dir}/missing.toml"}, 2, "missing.toml"});
   c.push_back({"DesignEmptyPath", {"simulate", ""}, 2, "design file"});
-  c.push_back({"DesignOversized", {"simulate", "{dir}/big.toml"}, 2, "at most",
-               [](const std::string& d) {
-                 write_file(d + "/big.toml", "");  // sparse: 17 MiB of nothing, written at once
-                 ASSERT_EQ(::truncate((d + "/big.toml").c_str(), 17 << 20), 0);
-               }});
-  c.push_back({"DesignDeepDottedKey", {"simulate", "{dir}/deep.toml"}, 2, "known design key",
+  c.push_back(
+      {"DesignOversized", {"simulate", "{dir}/big.toml"}, 2, "at most", [](const std::string& d) {
+         write_file(d + "/big.toml", "");  // sparse: 17 MiB of nothing, written at once
+         ASSERT_EQ(::truncate((d + "/big.toml").c_str(), 17 << 20), 0);
+       }});
+  c.push_back({"DesignDeepDottedKey",
+               {"simulate", "{dir}/deep.toml"},
+               2,
+               "known design key",
                file("deep.toml", repeat("a", 30000, ".") + " = 1\n")});
-  c.push_back({"DesignDeepTableHeader", {"simulate", "{dir}/deep.toml"}, 2, "known design key",
-               file("deep.toml", std::string("[").append(repeat("x", 5000, ".")).append("]\ny = 1\n"))});
-  c.push_back({"DesignDeepInlineTables", {"simulate", "{dir}/deep.toml"}, 2, "",
-               file("deep.toml", "a = " + repeat("{b=", 3000, "") + "1" +
-                                     std::string(3000, '}') + "\n")});
-  c.push_back({"DesignDeepArrays", {"simulate", "{dir}/deep.toml"}, 2, "",
-               file("deep.toml", "a = " + std::string(20000, '[') + std::string(20000, ']') +
-                                     "\n")});
-  c.push_back({"DesignBinaryGarbage", {"simulate", "{dir}/g.toml"}, 2, "valid TOML",
+  c.push_back(
+      {"DesignDeepTableHeader",
+       {"simulate", "{dir}/deep.toml"},
+       2,
+       "known design key",
+       file("deep.toml", std::string("[").append(repeat("x", 5000, ".")).append("]\ny = 1\n"))});
+  c.push_back(
+      {"DesignDeepInlineTables",
+       {"simulate", "{dir}/deep.toml"},
+       2,
+       "",
+       file("deep.toml", "a = " + repeat("{b=", 3000, "") + "1" + std::string(3000, '}') + "\n")});
+  c.push_back(
+      {"DesignDeepArrays",
+       {"simulate", "{dir}/deep.toml"},
+       2,
+       "",
+       file("deep.toml", "a = " + std::string(20000, '[') + std::string(20000, ']') + "\n")});
+  c.push_back({"DesignBinaryGarbage",
+               {"simulate", "{dir}/g.toml"},
+               2,
+               "valid TOML",
                file("g.toml", std::string("\x7f\x45\x4c\x46\x02\x01\x01\x00\xff\xfe", 10))});
-  c.push_back({"DesignNulByte", {"simulate", "{dir}/n.toml"}, 2, "",
+  c.push_back({"DesignNulByte",
+               {"simulate", "{dir}/n.toml"},
+               2,
+               "",
                file("n.toml", std::string("seed = 1\0\n", 10))});
-  c.push_back({"DesignBadUtf8", {"simulate", "{dir}/u.toml"}, 2, "",
+  c.push_back({"DesignBadUtf8",
+               {"simulate", "{dir}/u.toml"},
+               2,
+               "",
                file("u.toml", "preset = \"\xc3\x28\"\n")});
-  c.push_back({"DesignArrayValue", {"simulate", "{dir}/a.toml"}, 2, "fiber.length_m",
+  c.push_back({"DesignArrayValue",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "fiber.length_m",
                file("a.toml", "[fiber]\nlength_m = [1, 2]\n")});
-  c.push_back({"DesignDateValue", {"simulate", "{dir}/a.toml"}, 2, "fiber.length_m",
+  c.push_back({"DesignDateValue",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "fiber.length_m",
                file("a.toml", "[fiber]\nlength_m = 1979-05-27\n")});
-  c.push_back({"DesignArrayOfTables", {"simulate", "{dir}/a.toml"}, 2, "fiber",
+  c.push_back({"DesignArrayOfTables",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "fiber",
                file("a.toml", "[[fiber]]\nlength_m = 1\n")});
-  c.push_back({"DesignNanLength", {"simulate", "{dir}/a.toml"}, 2, "fiber.length_m",
+  c.push_back({"DesignNanLength",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "fiber.length_m",
                file("a.toml", "[fiber]\nlength_m = nan\n")});
-  c.push_back({"DesignInfLength", {"simulate", "{dir}/a.toml"}, 2, "fiber.length_m",
+  c.push_back({"DesignInfLength",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "fiber.length_m",
                file("a.toml", "[fiber]\nlength_m = inf\n")});
-  c.push_back({"DesignHugeInteger", {"simulate", "{dir}/a.toml"}, 2, "",
+  c.push_back({"DesignHugeInteger",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "",
                file("a.toml", "seed = 99999999999999999999999\n")});
-  c.push_back({"DesignNegativeSeed", {"simulate", "{dir}/a.toml"}, 2, "seed",
+  c.push_back({"DesignNegativeSeed",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "seed",
                file("a.toml", "seed = -1\n")});
-  c.push_back({"DesignSeedAbove2p53", {"simulate", "{dir}/a.toml"}, 2, "seed",
+  c.push_back({"DesignSeedAbove2p53",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "seed",
                file("a.toml", "seed = 9007199254740992\n")});
-  c.push_back({"DesignPresetNumber", {"simulate", "{dir}/a.toml"}, 2, "preset",
+  c.push_back({"DesignPresetNumber",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "preset",
                file("a.toml", "preset = 5\n")});
-  c.push_back({"DesignPresetUnknown", {"simulate", "{dir}/a.toml"}, 2, "preset",
+  c.push_back({"DesignPresetUnknown",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "preset",
                file("a.toml", "preset = \"10t\"\n")});
-  c.push_back({"DesignDuplicateKey", {"simulate", "{dir}/a.toml"}, 2, "",
+  c.push_back({"DesignDuplicateKey",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "",
                file("a.toml", "seed = 1\nseed = 2\n")});
-  c.push_back({"DesignKeyWithNewline", {"simulate", "{dir}/a.toml"}, 2, "known design key",
+  c.push_back({"DesignKeyWithNewline",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "known design key",
                file("a.toml", "\"bad\\nkey\\rname\" = 1\n")});
-  c.push_back({"DesignChoiceWithNewlines", {"simulate", "{dir}/a.toml"}, 2, "rx.noise",
+  c.push_back({"DesignChoiceWithNewlines",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "rx.noise",
                file("a.toml", "[rx]\nnoise = \"\"\"loud\nand\nclear\"\"\"\n")});
-  c.push_back({"DesignLongUnknownKey", {"simulate", "{dir}/a.toml"}, 2, "known design key",
+  c.push_back({"DesignLongUnknownKey",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "known design key",
                file("a.toml", std::string(200000, 'k') + " = 1\n")});
-  c.push_back({"DesignUnterminatedString", {"simulate", "{dir}/a.toml"}, 2, "valid TOML",
+  c.push_back({"DesignUnterminatedString",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "valid TOML",
                file("a.toml", "preset = \"800g\n")});
-  c.push_back({"DesignRowsTooSmall", {"simulate", "{dir}/a.toml"}, 2, "array.rows",
+  c.push_back({"DesignRowsTooSmall",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "array.rows",
                file("a.toml", "[array]\nrows = 2\ncols = 2\n")});
-  c.push_back({"DesignBoolAsInteger", {"simulate", "{dir}/a.toml"}, 2, "fiber.crosstalk",
+  c.push_back({"DesignBoolAsInteger",
+               {"simulate", "{dir}/a.toml"},
+               2,
+               "fiber.crosstalk",
                file("a.toml", "[fiber]\ncrosstalk = 1\n")});
-  c.push_back({"DesignValidPrototype", {"simulate", "--no-margin", "{dir}/a.toml"}, 0, "",
+  c.push_back({"DesignValidPrototype",
+               {"simulate", "--no-margin", "{dir}/a.toml"},
+               0,
+               "",
                file("a.toml", "preset = \"prototype\"\nseed = 7\n")});
 
   // --- --set ----------------------------------------------------------------------------------
@@ -146,10 +224,9 @@ std::vector<HostileCase> cases() {
   c.push_back({"SetHexInteger", fast_sim({"--set", "array.rows=0x10"}), 2, "array.rows"});
   c.push_back({"SetFractionalInteger", fast_sim({"--set", "array.rows=10.5"}), 2, "array.rows"});
   c.push_back({"SetNegativeSeed", fast_sim({"--set", "seed=-1"}), 2, "seed"});
-  c.push_back({"SetHugeKey", fast_sim({"--set", std::string(100000, 'q') + "=1"}), 2,
-               "known design key"});
-  c.push_back({"SetControlCharacters", fast_sim({"--set", "rx.noise=\x01\x1b[31m"}), 2,
-               "\\x01"});
+  c.push_back(
+      {"SetHugeKey", fast_sim({"--set", std::string(100000, 'q') + "=1"}), 2, "known design key"});
+  c.push_back({"SetControlCharacters", fast_sim({"--set", "rx.noise=\x01\x1b[31m"}), 2, "\\x01"});
   c.push_back({"SetUnknownChoice", fast_sim({"--set", "mc.mode=fast"}), 2, "mc.mode"});
   c.push_back({"SetIntegerOverflow", fast_sim({"--set", "array.rows=99999999999999999999"}), 2,
                "array.rows"});
@@ -164,8 +241,8 @@ std::vector<HostileCase> cases() {
   c.push_back({"SeedText", fast_sim({"--seed", "abc"}), 2, "--seed"});
   c.push_back({"SeedFraction", fast_sim({"--seed", "1.5"}), 2, "--seed"});
   c.push_back({"SeedEmpty", fast_sim({"--seed", ""}), 2, "--seed"});
-  c.push_back({"SeedLargestAllowed", {"fleet", "--links", "10", "--seed", "9007199254740991"}, 0,
-               ""});
+  c.push_back(
+      {"SeedLargestAllowed", {"fleet", "--links", "10", "--seed", "9007199254740991"}, 0, ""});
 
   // --- relay flags ----------------------------------------------------------------------------
   c.push_back({"RelayGbitsNan", {"relay", "--gbits", "nan"}, 2, "--gbits"});
@@ -180,12 +257,19 @@ std::vector<HostileCase> cases() {
   c.push_back({"RelayMarkerPeriodHuge", relay({"--set", "link.marker_period_bits=16777216"}), 2,
                "MOSAIC_MEMORY_BUDGET_MB"});
   c.push_back({"RelayMarkerPeriodOverSmallBudget",
-               relay({"--set", "link.marker_period_bits=65536"}), 2, "link.marker_period_bits",
-               nullptr, {"MOSAIC_MEMORY_BUDGET_MB=1"}});
-  c.push_back({"RelayBudgetNotANumber", relay({}), 2, "MOSAIC_MEMORY_BUDGET_MB", nullptr,
+               relay({"--set", "link.marker_period_bits=65536"}),
+               2,
+               "link.marker_period_bits",
+               nullptr,
+               {"MOSAIC_MEMORY_BUDGET_MB=1"}});
+  c.push_back({"RelayBudgetNotANumber",
+               relay({}),
+               2,
+               "MOSAIC_MEMORY_BUDGET_MB",
+               nullptr,
                {"MOSAIC_MEMORY_BUDGET_MB=lots"}});
-  c.push_back({"RelayMarkerPeriodNotMultipleOf64",
-               relay({"--set", "link.marker_period_bits=1000"}), 2, "link.marker_period_bits"});
+  c.push_back({"RelayMarkerPeriodNotMultipleOf64", relay({"--set", "link.marker_period_bits=1000"}),
+               2, "link.marker_period_bits"});
   c.push_back({"RelayFailAfterRun", relay({"--fail", "17@1000"}), 2, "--fail"});
   c.push_back({"RelayFailNegativeTime", relay({"--fail", "17@-1"}), 2, "--fail"});
   c.push_back({"RelayFailNanTime", relay({"--fail", "17@nan"}), 2, "--fail"});
@@ -202,8 +286,7 @@ std::vector<HostileCase> cases() {
 
   // --- relay --phy ----------------------------------------------------------------------------
   auto phy = [&](std::string name, std::string text, std::string mention) {
-    c.push_back({"Phy" + name, relay({"--phy", "{dir}/r.json"}), 2, mention,
-                 file("r.json", text)});
+    c.push_back({"Phy" + name, relay({"--phy", "{dir}/r.json"}), 2, mention, file("r.json", text)});
   };
   phy("NotJson", "not json", "valid JSON");
   phy("Empty", "", "valid JSON");
@@ -217,8 +300,7 @@ std::vector<HostileCase> cases() {
   phy("IndexNegative", phy_report("[{\"index\": -1, \"ber\": 0.1}]"), "channels[0].index");
   phy("IndexHuge", phy_report("[{\"index\": 18446744073709551615, \"ber\": 0.1}]"),
       "channels[0].index");
-  phy("IndexTwice",
-      phy_report("[{\"index\": 2, \"ber\": 0.1}, {\"index\": 2, \"ber\": 0.2}]"),
+  phy("IndexTwice", phy_report("[{\"index\": 2, \"ber\": 0.1}, {\"index\": 2, \"ber\": 0.2}]"),
       "channels[1].index");
   phy("BerMissing", phy_report("[{\"index\": 0}]"), "channels[0].ber");
   phy("BerString", phy_report("[{\"index\": 0, \"ber\": \"low\"}]"), "channels[0].ber");
@@ -239,19 +321,27 @@ std::vector<HostileCase> cases() {
                                          "{\"index\": 1, \"ber\": 0},"
                                          "{\"index\": 99999, \"ber\": 0.5}]"))});
   // BERs far below what a run can show (a real `simulate --json` reaches 1e-280).
-  c.push_back({"PhyTinyBers", relay({"--phy", "{dir}/r.json"}), 0, "",
+  c.push_back({"PhyTinyBers",
+               relay({"--phy", "{dir}/r.json"}),
+               0,
+               "",
                file("r.json", phy_report("[{\"index\": 0, \"ber\": 1e-19},"
                                          "{\"index\": 1, \"ber\": 1e-300},"
                                          "{\"index\": 2, \"ber\": 5e-324}]")),
-               {}, kTinyBerPending});
-  c.push_back({"PhyRealSimulateReport", relay({"--phy", "{dir}/r.json"}), 0, "",
+               {},
+               kTinyBerPending});
+  c.push_back({"PhyRealSimulateReport",
+               relay({"--phy", "{dir}/r.json"}),
+               0,
+               "",
                [](const std::string& d) {
                  CliRequest make;
                  make.args = fast_sim({"--json"});
                  make.stdout_path = d + "/r.json";
                  ASSERT_EQ(run_cli(make).exit_code, 0);
                },
-               {}, kTinyBerPending});
+               {},
+               kTinyBerPending});
   c.push_back({"RelayBerTiny", relay({"--ber", "1e-19"}), 0, "", nullptr, {}, kTinyBerPending});
 
   // --- simulate flags -------------------------------------------------------------------------
@@ -261,16 +351,15 @@ std::vector<HostileCase> cases() {
   c.push_back({"ChannelsText", fast_sim({"--channels", "a"}), 2, "--channels"});
   c.push_back({"ChannelsEmptyItem", fast_sim({"--channels", "1,,2"}), 2, "--channels"});
   c.push_back({"ChannelsBeyondArray", fast_sim({"--channels", "100000"}), 2, "--channels"});
-  c.push_back({"ChannelsRepeatedRanges",
-               fast_sim({"--channels", repeat("0-20", 5000, ",")}), 2, "--channels"});
+  c.push_back({"ChannelsRepeatedRanges", fast_sim({"--channels", repeat("0-20", 5000, ",")}), 2,
+               "--channels"});
   c.push_back({"OutEmpty", fast_sim({"--out", ""}), 2, "--out"});
   c.push_back({"OutIsAFile", fast_sim({"--out", "{dir}/f"}), 2, "--out", file("f", "x")});
   c.push_back({"OutUnderDevNull", fast_sim({"--out", "/dev/null/x"}), 2, "--out"});
   c.push_back({"ThreadsTooMany", fast_sim({"--threads", "5000"}), 2, "threads"});
   c.push_back({"BitsNan", fast_sim({"--bits", "nan"}), 2, "mc.max_bits"});
   c.push_back({"BitsHuge", fast_sim({"--bits", "1e30"}), 2, "mc.max_bits"});
-  c.push_back({"TargetErrorsNegative", fast_sim({"--target-errors", "-1"}), 2,
-               "mc.target_errors"});
+  c.push_back({"TargetErrorsNegative", fast_sim({"--target-errors", "-1"}), 2, "mc.target_errors"});
   c.push_back({"EyeBeyondArray", fast_sim({"--eye", "99999"}), 2, "--eye"});
   c.push_back({"EyeNegative", fast_sim({"--eye", "-1"}), 2, "--eye"});
   c.push_back({"MethodUnknown", fast_sim({"--method", "magic"}), 2, "--method"});
@@ -283,10 +372,16 @@ std::vector<HostileCase> cases() {
   c.push_back({"FleetConfidenceOne", {"fleet", "--confidence", "1"}, 2, "--confidence"});
   c.push_back({"CompareCatalogDevZero", {"compare", "--catalog", "/dev/zero"}, 2, "--catalog"});
   c.push_back({"CompareCatalogDirectory", {"compare", "--catalog", "{dir}"}, 2, "--catalog"});
-  c.push_back({"CompareCatalogFifo", {"compare", "--catalog", "{dir}/fifo"}, 2, "--catalog",
+  c.push_back({"CompareCatalogFifo",
+               {"compare", "--catalog", "{dir}/fifo"},
+               2,
+               "--catalog",
                [](const std::string& d) { ::mkfifo((d + "/fifo").c_str(), 0600); }});
   c.push_back({"CompareCatalogMissing", {"compare", "--catalog", "{dir}/no.toml"}, 2, "no.toml"});
-  c.push_back({"CompareCatalogBadToml", {"compare", "--catalog", "{dir}/c.toml"}, 2, "c.toml",
+  c.push_back({"CompareCatalogBadToml",
+               {"compare", "--catalog", "{dir}/c.toml"},
+               2,
+               "c.toml",
                file("c.toml", "[[baseline]\n")});
   c.push_back({"CompareReachNan", {"compare", "--reach-m", "nan"}, 2, "--reach-m"});
 
@@ -325,8 +420,8 @@ TEST_P(Hostile, AnswersWithinLimits) {
   if (hc.expect == 2) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_EQ(r.err.rfind("mosaic: error: ", 0), 0u) << r.err;
-    EXPECT_NE(r.err.find(hc.mention), std::string::npos) << "should mention " << hc.mention
-                                                         << ": " << r.err;
+    EXPECT_NE(r.err.find(hc.mention), std::string::npos)
+        << "should mention " << hc.mention << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
   } else {
     EXPECT_EQ(r.err, "");

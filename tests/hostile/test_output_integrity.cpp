@@ -15,8 +15,8 @@
 namespace mosaic::hostile {
 namespace {
 
-const std::vector<std::string> kSimulateOut = {"simulate", "--preset", "prototype",
-                                               "--no-margin", "--out"};
+const std::vector<std::string> kSimulateOut = {"simulate", "--preset", "prototype", "--no-margin",
+                                               "--out"};
 
 // A --out directory holding a previous run's files, recognisable byte for byte.
 std::string previous_results(const std::string& name) {
@@ -131,8 +131,8 @@ TEST(OutputIntegrity, LongRunStopsPromptlyOnSigterm) {
   // 40000 pixels take minutes: long work is allowed, but it must stop when asked.
   const std::string dir = previous_results("long_run");
   CliRequest request;
-  request.args = {"simulate", "--preset",        "prototype",       "--set", "array.rows=200",
-                  "--set",    "array.cols=200",  "--out",           dir};
+  request.args = {"simulate", "--preset",       "prototype", "--set", "array.rows=200",
+                  "--set",    "array.cols=200", "--out",     dir};
   request.sigterm_after_s = 1.0;
   const CliOutcome r = run_cli(request);
   EXPECT_FALSE(r.timed_out);
@@ -145,7 +145,9 @@ TEST(OutputIntegrity, LongRunStopsPromptlyOnSigterm) {
 
 TEST(InfiniteFigures, CertainFailureIsCertainNotNull) {
   CliRequest request;
-  request.args = {"fleet", "--links", "100", "--json", "--set", "reliability.channel_fit=1e6",
+  request.args = {"fleet", "--links",
+                  "100",   "--json",
+                  "--set", "reliability.channel_fit=1e6",
                   "--set", "reliability.common_fit=1e7"};
   const CliOutcome r = run_cli(request);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -157,7 +159,12 @@ TEST(InfiniteFigures, CertainFailureIsCertainNotNull) {
   }
   EXPECT_EQ(r.out.find("null"), std::string::npos) << "no null anywhere in the fleet report";
 
-  request.args = {"fleet", "--links", "100", "--set", "reliability.channel_fit=1e6", "--set",
+  request.args = {"fleet",
+                  "--links",
+                  "100",
+                  "--set",
+                  "reliability.channel_fit=1e6",
+                  "--set",
                   "reliability.common_fit=1e7"};
   const CliOutcome text = run_cli(request);
   ASSERT_EQ(text.exit_code, 0) << text.err;
@@ -166,7 +173,9 @@ TEST(InfiniteFigures, CertainFailureIsCertainNotNull) {
 
 TEST(InfiniteFigures, PartsThatNeverFailSayNever) {
   CliRequest request;
-  request.args = {"fleet", "--links", "100", "--json", "--set", "reliability.channel_fit=0",
+  request.args = {"fleet", "--links",
+                  "100",   "--json",
+                  "--set", "reliability.channel_fit=0",
                   "--set", "reliability.common_fit=0"};
   const CliOutcome r = run_cli(request);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -176,8 +185,15 @@ TEST(InfiniteFigures, PartsThatNeverFailSayNever) {
   EXPECT_EQ(j["per_year"][0]["mtbf_h"], "never");
   EXPECT_EQ(r.out.find("null"), std::string::npos);
 
-  request.args = {"simulate", "--preset", "prototype", "--no-margin", "--json", "--set",
-                  "reliability.channel_fit=0", "--set", "reliability.common_fit=0"};
+  request.args = {"simulate",
+                  "--preset",
+                  "prototype",
+                  "--no-margin",
+                  "--json",
+                  "--set",
+                  "reliability.channel_fit=0",
+                  "--set",
+                  "reliability.common_fit=0"};
   const CliOutcome sim = run_cli(request);
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   const auto s = nlohmann::json::parse(sim.out);

@@ -28,7 +28,6 @@ nlohmann::json fit_interval(const reliability::Interval& i) {
   return nlohmann::json::array({fit_or_certain(i.low), fit_or_certain(i.high)});
 }
 
-
 }  // namespace
 
 nlohmann::json reliability_to_json(const reliability::LinkReliability& r) {

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/error.hpp"
 
 namespace mosaic {
 namespace {
@@ -38,8 +38,7 @@ FieldValue to_field_value(const toml::node& node, const std::string& key) {
                     "a number, boolean or string (arrays and dates are not keys)");
 }
 
-void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix,
-                 int depth) {
+void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix, int depth) {
   for (const auto& [k, node] : table) {
     const std::string key =
         prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());

@@ -117,8 +117,9 @@ void check_evaluation_memory(const LinkSpec& spec) {
   if (need <= budget) return;
   const long long pixels = static_cast<long long>(spec.array.rows) * spec.array.cols;
   throw ConfigError(
-      "array.rows", std::to_string(spec.array.rows) + " x " + std::to_string(spec.array.cols) +
-                        " = " + std::to_string(pixels) + " pixels",
+      "array.rows",
+      std::to_string(spec.array.rows) + " x " + std::to_string(spec.array.cols) + " = " +
+          std::to_string(pixels) + " pixels",
       "at most " + std::to_string(static_cast<long long>(budget / kEvaluationBytesPerPixel)) +
           " pixels: evaluating them would take about " + mib(need) +
           ", over the memory budget of " + mib(budget),
