@@ -65,7 +65,13 @@ std::string one_line(std::string_view text) {
 }
 
 void print_error(const char* kind, std::string_view message, const char* suffix = "") {
-  std::fprintf(stderr, "mosaic: %s: %s%s\n", kind, one_line(message).c_str(), suffix);
+  std::string line = one_line(message);
+  // Values quoted by the argument parser are not shortened by ConfigError; a pasted file is not
+  // a message.
+  constexpr std::size_t kLongest = 1000;
+  if (line.size() > kLongest)
+    line = line.substr(0, kLongest) + "... (" + std::to_string(line.size()) + " characters)";
+  std::fprintf(stderr, "mosaic: %s: %s%s\n", kind, line.c_str(), suffix);
 }
 
 // Output that never arrived (full disk, closed pipe) is a failed run.
