@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
@@ -42,6 +43,7 @@ int run_fleet(const FleetArgs& args) {
   reliability::FleetOptions o;
   o.links = args.links;
   o.years = args.years.value_or(spec.reliability.service_life_years);
+  check_fleet_memory(o.links, o.years);
   o.confidence = args.confidence;
   o.threads = args.threads;
   TerminalProgress progress("fleet");

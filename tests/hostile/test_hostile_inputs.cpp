@@ -367,6 +367,8 @@ std::vector<HostileCase> cases() {
   // --- fleet and compare ----------------------------------------------------------------------
   c.push_back({"FleetLinksZero", {"fleet", "--links", "0"}, 2, "--links"});
   c.push_back({"FleetLinksHuge", {"fleet", "--links", "1e12"}, 2, "--links"});
+  c.push_back({"FleetTalliesOverMemoryBudget",
+               {"fleet", "--links", "1000000000", "--years", "1000"}, 2, "MOSAIC_MEMORY_BUDGET_MB"});
   c.push_back({"FleetYearsNan", {"fleet", "--years", "nan"}, 2, "--years"});
   c.push_back({"FleetConfidenceNan", {"fleet", "--confidence", "nan"}, 2, "confidence"});
   c.push_back({"FleetConfidenceOne", {"fleet", "--confidence", "1"}, 2, "--confidence"});

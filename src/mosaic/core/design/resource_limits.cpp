@@ -126,4 +126,26 @@ void check_evaluation_memory(const LinkSpec& spec) {
       std::string("raise the budget with the environment variable ") + kMemoryBudgetVariable);
 }
 
+double fleet_tally_bytes(std::int64_t links, double years) {
+  const double blocks = std::ceil(static_cast<double>(links) / kFleetBlockLinks);
+  // Two 8-byte counters per year, plus the vectors' own headers and allocator overhead.
+  return blocks * (16.0 * std::ceil(years) + 128.0);
+}
+
+void check_fleet_memory(std::int64_t links, double years) {
+  const double budget = static_cast<double>(memory_budget_mb()) * 1024.0 * 1024.0;
+  const double need = fleet_tally_bytes(links, years);
+  if (need <= budget) return;
+  const double per_block = need / std::ceil(static_cast<double>(links) / kFleetBlockLinks);
+  const auto fits = static_cast<long long>(budget / per_block) * kFleetBlockLinks;
+  throw ConfigError("--links", std::to_string(links),
+                    "at most " + std::to_string(fits) + " over " +
+                        std::to_string(static_cast<long long>(std::ceil(years))) +
+                        " years: the yearly tallies would take " + mib(need) +
+                        ", over the memory budget of " + mib(budget),
+                    std::string("fewer --years, or raise the budget with the environment "
+                                "variable ") +
+                        kMemoryBudgetVariable);
+}
+
 }  // namespace mosaic

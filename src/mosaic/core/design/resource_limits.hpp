@@ -46,4 +46,11 @@ double evaluation_bytes(const LinkSpec& spec);
 // Throws ConfigError naming array.rows when evaluation_bytes() exceeds the budget.
 void check_evaluation_memory(const LinkSpec& spec);
 
+// Bytes `mosaic fleet` keeps: a per-year tally for every block of links (reliability/fleet.cpp
+// tallies blocks of 8192 links so that results do not depend on the thread count).
+inline constexpr std::int64_t kFleetBlockLinks = 8192;
+double fleet_tally_bytes(std::int64_t links, double years);
+// Throws ConfigError naming --links when fleet_tally_bytes() exceeds the budget.
+void check_fleet_memory(std::int64_t links, double years);
+
 }  // namespace mosaic
