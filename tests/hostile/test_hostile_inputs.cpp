@@ -84,13 +84,18 @@ std::vector<HostileCase> cases() {
   c.push_back({"DesignDeepDottedKey",
                {"simulate", "{dir}/deep.toml"},
                2,
-               "known design key",
+               "line 1",
                file("deep.toml", repeat("a", 30000, ".") + " = 1\n")});
+  c.push_back({"DesignDottedKey100Parts",
+               {"simulate", "{dir}/deep.toml"},
+               2,
+               "known design key",
+               file("deep.toml", repeat("a", 100, ".") + " = 1\n")});
   c.push_back(
       {"DesignDeepTableHeader",
        {"simulate", "{dir}/deep.toml"},
        2,
-       "known design key",
+       "line 1",
        file("deep.toml", std::string("[").append(repeat("x", 5000, ".")).append("]\ny = 1\n"))});
   c.push_back(
       {"DesignDeepInlineTables",
@@ -368,7 +373,9 @@ std::vector<HostileCase> cases() {
   c.push_back({"FleetLinksZero", {"fleet", "--links", "0"}, 2, "--links"});
   c.push_back({"FleetLinksHuge", {"fleet", "--links", "1e12"}, 2, "--links"});
   c.push_back({"FleetTalliesOverMemoryBudget",
-               {"fleet", "--links", "1000000000", "--years", "1000"}, 2, "MOSAIC_MEMORY_BUDGET_MB"});
+               {"fleet", "--links", "1000000000", "--years", "1000"},
+               2,
+               "MOSAIC_MEMORY_BUDGET_MB"});
   c.push_back({"FleetYearsNan", {"fleet", "--years", "nan"}, 2, "--years"});
   c.push_back({"FleetConfidenceNan", {"fleet", "--confidence", "nan"}, 2, "confidence"});
   c.push_back({"FleetConfidenceOne", {"fleet", "--confidence", "1"}, 2, "--confidence"});
