@@ -335,18 +335,15 @@ std::vector<HostileCase> cases() {
                                          "{\"index\": 2, \"ber\": 5e-324}]")),
                {},
                kTinyBerPending});
-  c.push_back({"PhyRealSimulateReport",
-               relay({"--phy", "{dir}/r.json"}),
-               0,
-               "",
-               [](const std::string& d) {
-                 CliRequest make;
-                 make.args = fast_sim({"--json"});
-                 make.stdout_path = d + "/r.json";
-                 ASSERT_EQ(run_cli(make).exit_code, 0);
-               },
-               {},
-               kTinyBerPending});
+  // An unmodified report as the reader meets it (the 800g report, whose BERs reach 1e-280, takes
+  // too long to make here; PhyTinyBers holds such BERs).
+  c.push_back(
+      {"PhyRealSimulateReport", relay({"--phy", "{dir}/r.json"}), 0, "", [](const std::string& d) {
+         CliRequest make;
+         make.args = fast_sim({"--json"});
+         make.stdout_path = d + "/r.json";
+         ASSERT_EQ(run_cli(make).exit_code, 0);
+       }});
   c.push_back({"RelayBerTiny", relay({"--ber", "1e-19"}), 0, "", nullptr, {}, kTinyBerPending});
 
   // --- simulate flags -------------------------------------------------------------------------
