@@ -142,7 +142,8 @@ bool flush_stdout(std::string& error) {
   std::cout.flush();
   errno = 0;
   const bool ok = std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout);
-  if (!ok) error = describe(errno);
+  // The failing write may have happened long before this flush, its errno long overwritten.
+  if (!ok) error = errno ? std::strerror(errno) : "a write failed (device full, closed or faulty)";
   return ok;
 }
 
