@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 
 namespace mosaic::io {
@@ -15,14 +16,9 @@ constexpr const char* kCatalogFile = "baselines.toml";
 
 }  // namespace
 
-power::BaselineCatalog load_baseline_catalog(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw ConfigError("baseline catalog", "\"" + path + "\"", "a readable TOML file",
-                      "set MOSAIC_DATA_DIR to the folder holding baselines.toml");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return power::parse_baseline_catalog(text.str(), path);
+power::BaselineCatalog load_baseline_catalog(const std::string& path, const std::string& field) {
+  // Bounded, regular files only: /dev/zero or a FIFO is refused before anything is read.
+  return power::parse_baseline_catalog(read_input_file(path, field), path);
 }
 
 std::string default_catalog_path() {

@@ -9,7 +9,7 @@
 #include "command.hpp"
 #include "mosaic/cable/cable.hpp"
 #include "mosaic/core/error.hpp"
-#include "phy_report.hpp"
+#include "mosaic_io/phy_report_reader.hpp"
 #include "spec_options.hpp"
 
 namespace mosaic::cli {
@@ -95,7 +95,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     opt.if_a = args->if_a;
     opt.if_b = args->if_b;
     if (args->ber) opt.faults.background_ber = *args->ber;
-    if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
+    if (args->phy) io::read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
     for (const auto& f : args->fail) opt.failures.push_back(parse_failure(f));
     opt.fail_random = args->fail_random;
     opt.fail_random_over_s = args->over_s;

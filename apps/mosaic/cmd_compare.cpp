@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -6,6 +7,7 @@
 
 #include "command.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/power/compare.hpp"
@@ -14,6 +16,7 @@
 #include "mosaic/report/power_json.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/html_file.hpp"
 #include "spec_options.hpp"
 
 namespace mosaic::cli {
@@ -31,7 +34,8 @@ struct CompareArgs {
 int run_compare(const CompareArgs& args) {
   const LinkSpec spec = load_spec(args.spec);
   const std::string path = args.catalog.empty() ? io::default_catalog_path() : args.catalog;
-  const power::BaselineCatalog catalog = io::load_baseline_catalog(path);
+  const power::BaselineCatalog catalog =
+      io::load_baseline_catalog(path, args.catalog.empty() ? "baseline catalog" : "--catalog");
   EvalOptions eval;
   eval.threads = args.threads;
   eval.margin = false;
@@ -44,7 +48,7 @@ int run_compare(const CompareArgs& args) {
     nlohmann::json j = report::comparison_to_json(cmp);
     j["catalog"] = catalog.origin;
     j["power"] = report::power_to_json(evaluation.power);
-    report::write_html(report::html_page_data(j, report::ReportKind::kCompare, spec), args.html);
+    io::write_html_file(report::html_page_data(j, report::ReportKind::kCompare, spec), args.html);
   }
 
   if (args.json) {
@@ -66,9 +70,12 @@ int run_compare(const CompareArgs& args) {
     else if (!r.is_design)
       std::snprintf(saving, sizeof saving, "+%.2gW", design_w_per_end - r.w_per_end);
     if (r.fit_ratio > 0.0) std::snprintf(ratio, sizeof ratio, "%.3gx", r.fit_ratio);
-    std::printf("%-50s %8.4g %6s %7.2f %7.2f %9.3g %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
-                r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, r.link_fit, r.latency_ns,
-                saving, ratio);
+    // A link that fails with certainty has no finite FIT; say so rather than print "inf".
+    char fit[16] = "certain";
+    if (std::isfinite(r.link_fit)) std::snprintf(fit, sizeof fit, "%.3g", r.link_fit);
+    std::printf("%-50s %8.4g %6s %7.2f %7.2f %9s %8.3g %8s %8s\n", r.name.c_str(), r.reach_m,
+                r.reaches ? "yes" : "NO", r.w_per_end, r.pj_per_bit, fit, r.latency_ns, saving,
+                ratio);
   }
   std::printf(
       "\nreach? NO = cannot span %.3g m (infeasible). saving = power per end the design saves "

@@ -6,12 +6,14 @@
 
 #include "command.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/reliability/fleet.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/report/html_report.hpp"
 #include "mosaic/report/reliability_json.hpp"
 #include "mosaic/report/report_json.hpp"
+#include "mosaic_io/html_file.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -45,6 +47,7 @@ int run_fleet(const FleetArgs& args) {
   reliability::FleetOptions o;
   o.links = args.links;
   o.years = args.years.value_or(spec.reliability.service_life_years);
+  check_fleet_memory(o.links, o.years);
   o.confidence = args.confidence;
   o.threads = args.threads;
   TerminalProgress progress("fleet");
@@ -55,7 +58,7 @@ int run_fleet(const FleetArgs& args) {
   if (!args.html.empty()) {
     nlohmann::json j = report::fleet_to_json(f);
     j["closed_form"] = report::reliability_to_json(closed);
-    report::write_html(report::html_page_data(j, report::ReportKind::kFleet, spec), args.html);
+    io::write_html_file(report::html_page_data(j, report::ReportKind::kFleet, spec), args.html);
   }
   if (args.json) {
     nlohmann::json j = report::header_json(invocation(), spec);
@@ -81,10 +84,13 @@ int run_fleet(const FleetArgs& args) {
               static_cast<long long>(f.common_failures), static_cast<long long>(f.outages));
   std::printf("Fleet time between failures %s  [%s, %s]\n", hours(f.mtbf_h).c_str(),
               hours(f.mtbf_ci_h.low).c_str(), hours(f.mtbf_ci_h.high).c_str());
+  // An unbounded closed-form FIT means failure within the service life is certain.
+  char fit[32] = "certain";
+  if (std::isfinite(closed.link_fit)) std::snprintf(fit, sizeof fit, "%.4g", closed.link_fit);
   std::printf(
-      "Fleet FIT per link %.4g  [%.4g, %.4g]   closed form: link FIT %.4g, AFR %.3g %%, "
+      "Fleet FIT per link %.4g  [%.4g, %.4g]   closed form: link FIT %s, AFR %.3g %%, "
       "MTTF %s\n",
-      f.fleet_fit, f.fleet_fit_ci.low, f.fleet_fit_ci.high, closed.link_fit, 100.0 * closed.afr,
+      f.fleet_fit, f.fleet_fit_ci.low, f.fleet_fit_ci.high, fit, 100.0 * closed.afr,
       hours(closed.mttf_h).c_str());
   std::printf("First-life failure probability %.4g  [%.4g, %.4g]   closed form %.4g\n",
               f.first_life_failure_probability, f.first_life_failure_ci.low,

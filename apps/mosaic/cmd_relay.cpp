@@ -1,11 +1,13 @@
+#include <fmt/format.h>
+
+#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/evaluate/link_faults.hpp"
@@ -13,6 +15,8 @@
 #include "mosaic/report/html_report.hpp"
 #include "mosaic/report/relay_json.hpp"
 #include "mosaic/report/report_json.hpp"
+#include "mosaic_io/html_file.hpp"
+#include "mosaic_io/phy_report_reader.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -32,29 +36,28 @@ struct RelayArgs {
   std::string html;
 };
 
-// Per-channel BERs (and dead channels) from a `mosaic simulate --json` report.
-void read_phy_report(const std::string& path, int channels, link::FaultPlan& plan) {
-  std::ifstream in(path);
-  if (!in)
-    throw ConfigError("--phy", "\"" + path + "\"", "a readable `mosaic simulate --json` report");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const std::exception&) {
-    throw ConfigError("--phy", "\"" + path + "\"", "valid JSON");
-  }
-  if (!j.contains("channels") || !j["channels"].is_array())
-    throw ConfigError("--phy", "\"" + path + "\"", "a report with a channels[] table");
-  plan.channel_ber.assign(channels, plan.background_ber);
-  for (const auto& c : j["channels"]) {
-    const int index = c.value("index", -1);
-    if (index < 0 || index >= channels) continue;  // pixels beyond the channels of the design
-    // log10_ber is exact where "ber" saturates at the smallest double.
-    plan.channel_ber[index] = c.contains("log10_ber") && c["log10_ber"].is_number()
-                                  ? std::min(0.5, std::pow(10.0, c["log10_ber"].get<double>()))
-                                  : std::min(0.5, std::max(0.0, c.value("ber", 0.0)));
-    if (c.value("role", std::string()) == "dead") plan.dead_channels.push_back(index);
-  }
+std::string quoted(const std::string& text) {
+  return "\"" + text + "\"";
+}
+
+// "CH@SECONDS": a channel of the design failing at a time inside the run (a failure after the
+// last bit would silently never happen).
+link::ChannelFailure parse_failure(const std::string& text, int channels, double run_s) {
+  const std::string allowed = "CHANNEL@SECONDS with CHANNEL in 0.." + std::to_string(channels - 1) +
+                              " and SECONDS in [0, " + fmt::format("{:.6g}", run_s) +
+                              "] (the run's length), e.g. 17@0.002";
+  const auto at = text.find('@');
+  if (at == std::string::npos) throw ConfigError("--fail", quoted(text), allowed);
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  int channel = -1;
+  const auto [p1, e1] = std::from_chars(begin, begin + at, channel);
+  double time_s = -1.0;
+  const auto [p2, e2] = std::from_chars(begin + at + 1, end, time_s);
+  if (e1 != std::errc{} || p1 != begin + at || e2 != std::errc{} || p2 != end || channel < 0 ||
+      channel >= channels || !std::isfinite(time_s) || time_s < 0.0 || time_s > run_s)
+    throw ConfigError("--fail", quoted(text), allowed);
+  return {channel, time_s};
 }
 
 const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
@@ -64,8 +67,16 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       "Run the bit-exact link layer (gearbox, markers, deskew, cross-channel ECC, spare swaps) "
       "on a host stream and report whether the bits came out exactly");
   add_spec_options(*cmd, args->spec);
-  cmd->add_option("--gbits", args->gbits, "Host traffic to relay, Gb (default 1)")
-      ->check(CLI::Range(1e-6, 1e6));
+  cmd->add_option_function<double>(
+         "--gbits",
+         [args](double v) {
+           // Written out rather than CLI::Range, which lets NaN through.
+           if (!(std::isfinite(v) && v >= 1e-6 && v <= 1e6))
+             throw ConfigError("--gbits", fmt::format("{}", v), "a number in [1e-06, 1e+06] Gb");
+           args->gbits = v;
+         },
+         "Host traffic to relay, Gb (default 1)")
+      ->type_name("GB");
   cmd->add_option("--fail", args->fail, "Channel CH dies SECONDS into the run, e.g. 17@0.002")
       ->type_name("CH@SECONDS");
   cmd->add_option("--fail-random", args->fail_random,
@@ -73,8 +84,15 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
                   "enough for their swaps to complete within the run)")
       ->type_name("K")
       ->check(CLI::Range(0, 4095));
-  auto* ber = cmd->add_option("--ber", args->ber, "Background BER on every channel")
-                  ->check(CLI::Range(0.0, 0.5));
+  auto* ber = cmd->add_option_function<double>(
+                     "--ber",
+                     [args](double v) {
+                       if (!(v >= 0.0 && v <= 0.5))
+                         throw ConfigError("--ber", fmt::format("{}", v), "a number in [0, 0.5]");
+                       args->ber = v;
+                     },
+                     "Background BER on every channel")
+                  ->type_name("BER");
   cmd->add_option("--phy", args->phy, "Per-channel BERs from a `mosaic simulate --json` report")
       ->type_name("REPORT.json")
       ->excludes(ber);
@@ -92,12 +110,13 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
   return [args] {
     const LinkSpec spec = load_spec(args->spec);
     const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
+    check_relay_memory(spec);
     link::RelayOptions opt;
     opt.host_bits = static_cast<std::uint64_t>(args->gbits * 1e9);
     if (args->ber) opt.faults.background_ber = *args->ber;
     if (args->phy && args->physics)
       throw ConfigError("--physics", "with --phy", "one source of per-channel BERs");
-    if (args->phy) read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
+    if (args->phy) io::read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
     if (args->physics) {
       EvalOptions physics;
       physics.threads = args->threads;
@@ -105,15 +124,13 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
       physics.bathtubs = false;
       apply_physics(evaluate(spec, physics), cfg.physical_channels, opt.faults);
     }
-    for (const auto& f : args->fail) {
-      const auto at = f.find('@');
-      try {
-        if (at == std::string::npos) throw std::invalid_argument(f);
-        opt.faults.failures.push_back({std::stoi(f.substr(0, at)), std::stod(f.substr(at + 1))});
-      } catch (const std::exception&) {
-        throw ConfigError("--fail", "\"" + f + "\"", "CHANNEL@SECONDS, e.g. 17@0.002");
-      }
-    }
+    const double periods = std::ceil(opt.host_bits / double(cfg.host_bits_per_period()));
+    const double run_s = (periods + cfg.training_periods) * cfg.period_s();
+    for (const auto& f : args->fail)
+      opt.faults.failures.push_back(parse_failure(f, cfg.physical_channels, run_s));
+    if (args->fail_random > cfg.active_lanes())
+      throw ConfigError("--fail-random", std::to_string(args->fail_random),
+                        "0.." + std::to_string(cfg.active_lanes()));
     // Drawn at link-up among the channels then in service, after training and early enough for
     // their swaps to complete within the run.
     opt.random_deaths = args->fail_random;
@@ -122,7 +139,7 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
     const link::RelayResult r = link::run_relay(spec, opt);
     progress.finish();
     if (!args->html.empty())
-      report::write_html(
+      io::write_html_file(
           report::html_page_data(report::relay_to_json(r), report::ReportKind::kRelay, spec),
           args->html);
     if (args->json) {

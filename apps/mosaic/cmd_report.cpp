@@ -8,6 +8,7 @@
 #include "mosaic/core/error.hpp"
 #include "mosaic/report/html_report.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/html_file.hpp"
 
 namespace mosaic::cli {
 namespace {
@@ -33,8 +34,8 @@ int run_report(const ReportArgs& args) {
     throw ConfigError("--eye-stat", std::to_string(*args.eye_stat),
                       "only with a `mosaic simulate` report");
   const power::BaselineCatalog catalog = io::load_baseline_catalog(io::default_catalog_path());
-  report::write_html(report::html_page_data(j, kind, std::nullopt, args.eye_stat, &catalog),
-                     args.output, "-o");
+  io::write_html_file(report::html_page_data(j, kind, std::nullopt, args.eye_stat, &catalog),
+                      args.output, "-o");
   return 0;
 }
 

@@ -1,22 +1,28 @@
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "command.hpp"
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/design/validate.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/report/html_figures.hpp"
 #include "mosaic/report/html_report.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic/report/text_summary.hpp"
+#include "mosaic_io/atomic_file.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/html_file.hpp"
 #include "spec_options.hpp"
 #include "terminal_progress.hpp"
 
@@ -30,7 +36,7 @@ struct SimulateArgs {
   bool all_bathtubs = false;
   bool no_margin = false;
   bool degradation = false;
-  std::string out_dir;
+  std::optional<std::string> out_dir;
   std::string method = "stat";
   std::optional<double> bits;
   std::optional<std::int64_t> target_errors;
@@ -40,42 +46,75 @@ struct SimulateArgs {
   std::string html;
 };
 
-// "all", or comma-separated indices and ranges: "0,5,10-20".
-std::vector<int> parse_channel_list(const std::string& text) {
+// "all", or comma-separated indices and ranges: "0,5,10-20", each index a pixel of the design.
+// Ranges are checked before they are expanded, so "0-2000000000" costs nothing.
+std::vector<int> parse_channel_list(const std::string& text, int pixels) {
   std::vector<int> out;
   if (text.empty() || text == "all") return out;
+  const std::string allowed =
+      "\"all\" or indices and ranges such as 0,5,10-20, each in 0.." + std::to_string(pixels - 1);
+  auto bad = [&] { throw ConfigError("--channels", "\"" + text + "\"", allowed); };
+  auto number = [&](std::string_view item) {
+    int v = -1;
+    const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc{} || p != item.data() + item.size() || v < 0 || v >= pixels) bad();
+    return v;
+  };
   std::size_t pos = 0;
   while (pos <= text.size()) {
     const std::size_t comma = std::min(text.find(',', pos), text.size());
-    const std::string item = text.substr(pos, comma - pos);
-    try {
-      const std::size_t dash = item.find('-', 1);
-      std::size_t used = 0;
-      if (dash == std::string::npos) {
-        out.push_back(std::stoi(item, &used));
-        if (used != item.size()) throw std::invalid_argument(item);
-      } else {
-        const int a = std::stoi(item.substr(0, dash));
-        const int b = std::stoi(item.substr(dash + 1), &used);
-        if (used != item.size() - dash - 1 || b < a) throw std::invalid_argument(item);
-        for (int i = a; i <= b; ++i) out.push_back(i);
-      }
-    } catch (const std::exception&) {
-      throw ConfigError("--channels", "\"" + text + "\"",
-                        "\"all\" or indices and ranges such as 0,5,10-20");
+    const std::string_view item = std::string_view(text).substr(pos, comma - pos);
+    const std::size_t dash = item.find('-');
+    if (dash == std::string_view::npos) {
+      out.push_back(number(item));
+    } else {
+      const int a = number(item.substr(0, dash));
+      const int b = number(item.substr(dash + 1));
+      if (b < a) bad();
+      for (int i = a; i <= b; ++i) out.push_back(i);
     }
+    // Each range lies inside the array, so only repeats could grow the list past it.
+    if (out.size() > static_cast<std::size_t>(pixels)) bad();
     pos = comma + 1;
   }
   return out;
 }
 
+// report.json, channels.csv and the eye files are all written to temporaries first and renamed
+// only once every one of them is complete, so an error leaves the previous set untouched.
+void write_out_dir(const std::string& dir, const Evaluation& r, const nlohmann::json& report) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec))
+    throw ConfigError("--out", "\"" + dir + "\"", "a directory that exists or can be created");
+  std::vector<std::unique_ptr<io::AtomicFile>> files;
+  auto add = [&](const std::string& name, const std::string& text) {
+    files.push_back(std::make_unique<io::AtomicFile>((fs::path(dir) / name).string(), "--out"));
+    files.back()->write(text);
+  };
+  add("report.json", report.dump(1) + "\n");
+  std::ostringstream csv;
+  report::write_channels_csv(r, csv);
+  add("channels.csv", csv.str());
+  if (r.monte_carlo)
+    for (const auto& eye : r.monte_carlo->eyes) {
+      std::ostringstream eye_csv;
+      report::write_eye_csv(eye, eye_csv);
+      add("eye_" + std::to_string(eye.channel) + ".csv", eye_csv.str());
+    }
+  for (auto& f : files) f->commit();
+}
+
 int run_simulate(const SimulateArgs& args) {
   LinkSpec spec = load_spec(args.spec);
+  check_evaluation_memory(spec);
+  const bool monte_carlo = args.method == "mc" || !args.eyes.empty();  // an eye needs waveforms
+  if (monte_carlo) validate_design(spec, {.monte_carlo = true});
   // Command-line stop rules override the design's mc.* keys (same range checks).
   if (args.bits) set_field(spec, *find_field("mc.max_bits"), FieldValue{*args.bits});
   if (args.target_errors)
     set_field(spec, *find_field("mc.target_errors"), FieldValue{*args.target_errors});
-  if (args.method == "mc" || !args.eyes.empty()) validate_design(spec, {.monte_carlo = true});
   TerminalProgress progress("simulate");
   TerminalProgress mc_progress("monte carlo");
   EvalOptions options;
@@ -83,8 +122,8 @@ int run_simulate(const SimulateArgs& args) {
   options.progress = &progress;
   options.margin = !args.no_margin;
   options.degradation = args.degradation;
-  options.monte_carlo = args.method == "mc" || !args.eyes.empty();  // an eye needs the waveforms
-  options.mc_channels = parse_channel_list(args.channels);
+  options.monte_carlo = monte_carlo;
+  options.mc_channels = parse_channel_list(args.channels, spec.array.rows * spec.array.cols);
   options.eye_channels = args.eyes;
   options.mc_progress = &mc_progress;
   const Evaluation r = evaluate(spec, options);
@@ -93,41 +132,18 @@ int run_simulate(const SimulateArgs& args) {
   report::JsonOptions json_options;
   json_options.command = invocation();
   json_options.all_bathtubs = args.all_bathtubs;
+  nlohmann::json document = report::to_json(r, json_options);
   // The statistical-eye grid rides along in the JSON only when asked for (it is 4096 numbers).
-  std::optional<nlohmann::json> stat_eye;
-  if (args.eye_stat) stat_eye = report::stat_eye_grid_json(spec, *args.eye_stat);
-  auto full_json = [&] {
-    nlohmann::json j = report::to_json(r, json_options);
-    if (stat_eye) j["stat_eye"] = *stat_eye;
-    return j;
-  };
-  const power::BaselineCatalog catalog =
-      args.html.empty() ? power::BaselineCatalog{}
-                        : io::load_baseline_catalog(io::default_catalog_path());
-  if (!args.html.empty())
-    report::write_html(report::html_page_data(full_json(), report::ReportKind::kSimulate, spec,
-                                              std::nullopt, &catalog),
-                       args.html);
-  if (!args.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(args.out_dir, ec);
-    if (ec)
-      throw ConfigError("--out", "\"" + args.out_dir + "\"", "a directory that can be created");
-    std::ofstream json_file(std::filesystem::path(args.out_dir) / "report.json");
-    std::ofstream csv_file(std::filesystem::path(args.out_dir) / "channels.csv");
-    if (!json_file || !csv_file)
-      throw ConfigError("--out", "\"" + args.out_dir + "\"", "a writable directory");
-    json_file << full_json().dump(1) << '\n';
-    report::write_channels_csv(r, csv_file);
-    if (r.monte_carlo)
-      for (const auto& eye : r.monte_carlo->eyes) {
-        std::ofstream eye_file(std::filesystem::path(args.out_dir) /
-                               ("eye_" + std::to_string(eye.channel) + ".csv"));
-        report::write_eye_csv(eye, eye_file);
-      }
+  if (args.eye_stat) document["stat_eye"] = report::stat_eye_grid_json(spec, *args.eye_stat);
+  if (!args.html.empty()) {
+    const power::BaselineCatalog catalog = io::load_baseline_catalog(io::default_catalog_path());
+    io::write_html_file(report::html_page_data(document, report::ReportKind::kSimulate, spec,
+                                               std::nullopt, &catalog),
+                        args.html);
   }
+  if (args.out_dir) write_out_dir(*args.out_dir, r, document);
   if (args.json) {
-    std::cout << full_json().dump(1) << '\n';
+    std::cout << document.dump(1) << '\n';
   } else {
     std::cout << report::text_summary(r);
     if (r.monte_carlo) {
@@ -163,7 +179,14 @@ const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
                   "depend on it")
       ->check(CLI::Range(0, 1024));
   cmd->add_flag("--json", args->json, "Print the full report as JSON instead of the summary");
-  cmd->add_option("--out", args->out_dir, "Also write report.json and channels.csv into DIR")
+  cmd->add_option_function<std::string>(
+         "--out",
+         [args](const std::string& dir) {
+           if (dir.empty()) throw ConfigError("--out", "\"\"", "a directory path");
+           args->out_dir = dir;
+         },
+         "Also write report.json and channels.csv into DIR (each file replaced whole or not at "
+         "all)")
       ->type_name("DIR");
   cmd->add_flag("--bathtubs", args->all_bathtubs,
                 "Include every channel's bathtub curves in the JSON (default: the worst one)");

@@ -2,11 +2,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
+#include <string_view>
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic_io/atomic_file.hpp"
 
 namespace mosaic::cli {
 
@@ -37,10 +40,57 @@ const std::string& invocation() {
   return g_invocation;
 }
 
+namespace {
+
+// Every message is one line whatever the user typed into a value: control characters, newlines
+// included, are shown escaped.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (const unsigned char c : text) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+void print_error(const char* kind, std::string_view message, const char* suffix = "") {
+  std::string line = one_line(message);
+  // Values quoted by the argument parser are not shortened by ConfigError; a pasted file is not
+  // a message.
+  constexpr std::size_t kLongest = 1000;
+  if (line.size() > kLongest)
+    line = line.substr(0, kLongest) + "... (" + std::to_string(line.size()) + " characters)";
+  std::fprintf(stderr, "mosaic: %s: %s%s\n", kind, line.c_str(), suffix);
+}
+
+// Output that never arrived (full disk, closed pipe) is a failed run.
+int finish_stdout(int code) {
+  std::string why;
+  if (!io::flush_stdout(why)) {
+    print_error("error", "writing standard output failed: " + why);
+    return code == 0 ? 1 : code;
+  }
+  return code;
+}
+
+}  // namespace
+
 }  // namespace mosaic::cli
 
 int main(int argc, char** argv) {
   using namespace mosaic;
+  using namespace mosaic::cli;
   cli::g_invocation = cli::record_invocation(argc, argv);
   CLI::App app{
       "mosaic: simulate and design wide-and-slow microLED optical interconnects.\n"
@@ -60,26 +110,38 @@ int main(int argc, char** argv) {
     if (subs.size() > before) commands.emplace_back(subs.back(), std::move(runner));
   }
 
+  io::install_output_signal_handlers();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    std::fprintf(stderr, "mosaic: error: %s (see --help)\n", e.what());
+    if (e.get_exit_code() == 0) return finish_stdout(app.exit(e));  // --help, --version
+    print_error("error", e.what(), " (see --help)");
     return 2;
   } catch (const ConfigError& e) {
-    std::fprintf(stderr, "mosaic: error: %s\n", e.what());
+    print_error("error", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    // CLI11 may wrap a validator's exception; a value refused while parsing is still user input.
+    print_error("error", e.what());
     return 2;
   }
 
   try {
     for (auto& [sub, run] : commands)
-      if (sub->parsed()) return run();
+      if (sub->parsed()) return finish_stdout(run());
   } catch (const ConfigError& e) {
-    std::fprintf(stderr, "mosaic: error: %s\n", e.what());
+    finish_stdout(2);
+    print_error("error", e.what());
     return 2;
+  } catch (const io::OutputError& e) {
+    print_error("error", e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    print_error("error", "out of memory; lower the design's size or the run's length");
+    return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "mosaic: internal error: %s\n", e.what());
+    print_error("internal error", e.what());
     return 1;
   }
-  return 0;
+  return finish_stdout(0);
 }

@@ -1,6 +1,9 @@
 #include "spec_options.hpp"
 
+#include <charconv>
+
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/schema.hpp"
 
 namespace mosaic::cli {
 
@@ -20,8 +23,18 @@ void add_spec_options(CLI::App& cmd, SpecRequest& request) {
                  "`mosaic keys` lists every key)")
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
-  cmd.add_option_function<std::uint64_t>(
-         "--seed", [&request](std::uint64_t s) { request.seed = s; },
+  cmd.add_option_function<std::string>(
+         "--seed",
+         [&request](const std::string& text) {
+           // Same range as the design's `seed` key: a seed the JSON echo can show exactly.
+           const FieldDesc& field = *find_field("seed");
+           std::int64_t v = -1;
+           const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+           if (ec != std::errc{} || p != text.data() + text.size() || v < field.min ||
+               static_cast<double>(v) > field.max)
+             throw ConfigError("--seed", "\"" + text + "\"", field.allowed());
+           request.seed = static_cast<std::uint64_t>(v);
+         },
          "Seed of every random stream (default: the design's `seed`)")
       ->type_name("N");
 }

@@ -29,6 +29,7 @@
 #include "mosaic/report/reliability_json.hpp"
 #include "mosaic/report/report_json.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/html_file.hpp"
 #include "pipeline.hpp"
 
 namespace py = pybind11;
@@ -179,8 +180,8 @@ void write_html(const std::string& report_json, const std::string& path) {
   const nlohmann::json j = nlohmann::json::parse(report_json);
   const report::ReportKind kind = report::detect_report_kind(j, "report");
   const power::BaselineCatalog catalog = io::load_baseline_catalog(io::default_catalog_path());
-  report::write_html(report::html_page_data(j, kind, std::nullopt, std::nullopt, &catalog), path,
-                     "path");
+  io::write_html_file(report::html_page_data(j, kind, std::nullopt, std::nullopt, &catalog), path,
+                      "path");
 }
 
 }  // namespace

@@ -6,8 +6,10 @@
 
 namespace mosaic::io {
 
-// Reads a catalog file; ConfigError if it cannot be read or parsed.
-power::BaselineCatalog load_baseline_catalog(const std::string& path);
+// Reads a catalog file (a regular file within the input size limit); ConfigError naming `field`
+// if it cannot be read or parsed.
+power::BaselineCatalog load_baseline_catalog(const std::string& path,
+                                             const std::string& field = "baseline catalog");
 
 // Where the shipped catalog is: $MOSAIC_DATA_DIR/baselines.toml whenever that variable is set;
 // otherwise the first that exists of <exe>/../share/mosaic/baselines.toml (a relocated install),

@@ -20,9 +20,17 @@ class ConfigError : public std::runtime_error {
   const std::string& allowed() const { return allowed_; }
 
  private:
+  // A pasted file or a 100 kB key is shown by its start only: the message stays readable.
+  static std::string shorten(const std::string& text) {
+    constexpr std::size_t kShown = 160;
+    if (text.size() <= kShown + 32) return text;
+    return text.substr(0, kShown) + "... (" + std::to_string(text.size()) + " characters)";
+  }
+
   static std::string compose(const std::string& field, const std::string& value,
                              const std::string& allowed, const std::string& hint) {
-    std::string msg = "invalid value for '" + field + "': " + value + " (allowed: " + allowed + ")";
+    std::string msg = "invalid value for '" + shorten(field) + "': " + shorten(value) +
+                      " (allowed: " + allowed + ")";
     if (!hint.empty()) msg += "; " + hint;
     return msg;
   }

@@ -24,7 +24,7 @@ nlohmann::json field_value_json(const FieldValue& v) {
       [](const auto& x) -> nlohmann::json {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, std::monostate>) {
-          return nullptr;
+          return "none";  // unset, as in the report's spec echo
         } else {
           return x;
         }
@@ -97,7 +97,7 @@ LinkSpec spec_from_json(const nlohmann::json& spec_json) {
     if (!spec_json.contains(ptr)) continue;  // a report from an older version: keep the default
     const nlohmann::json& v = spec_json.at(ptr);
     FieldValue value;
-    if (v.is_null()) {
+    if (v.is_null() || (f.kind == FieldKind::kOptionalReal && v == "none")) {
       value = std::monostate{};
     } else if (v.is_boolean()) {
       value = v.get<bool>();

@@ -148,11 +148,4 @@ std::string render_html(const nlohmann::json& page) {
   return html;
 }
 
-void write_html(const nlohmann::json& page, const std::string& path, const char* option) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw ConfigError(option, "\"" + path + "\"", "a writable file path");
-  out << render_html(page);
-  if (!out.flush()) throw ConfigError(option, "\"" + path + "\"", "a writable file path");
-}
-
 }  // namespace mosaic::report

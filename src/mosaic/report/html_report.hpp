@@ -32,10 +32,6 @@ nlohmann::json html_page_data(const nlohmann::json& report, ReportKind kind,
 // and the data, inline. Opens offline from a file; fetches nothing.
 std::string render_html(const nlohmann::json& page_data);
 
-// Writes render_html() to `path`; throws ConfigError naming `option` if it cannot.
-void write_html(const nlohmann::json& page_data, const std::string& path,
-                const char* option = "--html");
-
 // The bundled page script (web/dist/report.js), as embedded at build time.
 std::string_view report_page_script();
 

@@ -1,5 +1,7 @@
 #include "mosaic/report/power_json.hpp"
 
+#include "mosaic/report/reliability_json.hpp"
+
 namespace mosaic::report {
 namespace {
 
@@ -42,7 +44,7 @@ nlohmann::json comparison_to_json(const power::Comparison& c) {
         {"reaches", r.reaches},
         {"w_per_end", r.w_per_end},
         {"pj_per_bit", r.pj_per_bit},
-        {"link_fit", r.link_fit},
+        {"link_fit", fit_or_certain(r.link_fit)},
         {"latency_ns", r.latency_ns},
         {"design_power_saving", r.design_power_saving},
         {"fit_ratio", r.fit_ratio},

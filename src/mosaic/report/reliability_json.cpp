@@ -3,15 +3,29 @@
 #include <cmath>
 
 namespace mosaic::report {
-namespace {
 
-// JSON has no infinity; an unbounded time (nothing ever fails) is written as null.
-nlohmann::json finite_or_null(double v) {
-  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+nlohmann::json hours_or_never(double hours) {
+  if (std::isnan(hours)) return kUndefined;
+  return std::isinf(hours) ? nlohmann::json(kNever) : nlohmann::json(hours);
 }
 
-nlohmann::json interval(const Interval& i) {
-  return nlohmann::json::array({finite_or_null(i.low), finite_or_null(i.high)});
+nlohmann::json fit_or_certain(double fit) {
+  if (std::isnan(fit)) return kUndefined;
+  return std::isinf(fit) ? nlohmann::json(kCertain) : nlohmann::json(fit);
+}
+
+namespace {
+
+nlohmann::json hours_interval(const Interval& i) {
+  return nlohmann::json::array({hours_or_never(i.low), hours_or_never(i.high)});
+}
+
+nlohmann::json count_interval(const Interval& i) {
+  return nlohmann::json::array({i.low, i.high});
+}
+
+nlohmann::json fit_interval(const Interval& i) {
+  return nlohmann::json::array({fit_or_certain(i.low), fit_or_certain(i.high)});
 }
 
 }  // namespace
@@ -29,9 +43,9 @@ nlohmann::json reliability_to_json(const reliability::LinkReliability& r) {
               {"degraded_fraction", m.degraded_fraction}};
   }
   return {
-      {"link_fit", r.link_fit},
+      {"link_fit", fit_or_certain(r.link_fit)},
       {"afr", r.afr},
-      {"mttf_h", finite_or_null(r.mttf_h)},
+      {"mttf_h", hours_or_never(r.mttf_h)},
       {"reliability_over_life", r.reliability},
       {"failure_probability_over_life", r.failure_probability},
       {"service_life_h", r.service_life_h},
@@ -42,8 +56,8 @@ nlohmann::json reliability_to_json(const reliability::LinkReliability& r) {
       {"channel_fit", r.channel_fit},
       {"common_fit", r.common_fit},
       {"acceleration_factor", r.acceleration_factor},
-      {"channel_fit_contribution", r.channel_fit_contribution},
-      {"common_fit_contribution", r.common_fit_contribution},
+      {"channel_fit_contribution", fit_or_certain(r.channel_fit_contribution)},
+      {"common_fit_contribution", fit_or_certain(r.common_fit_contribution)},
       {"channel_failure_probability", r.channel_failure_probability},
       {"expected_failed_channels", r.expected_failed_channels},
       {"markov", markov},
@@ -57,10 +71,10 @@ nlohmann::json fleet_to_json(const reliability::FleetResult& f) {
     years.push_back({{"year", y.year + 1},
                      {"hours", y.hours},
                      {"failures", y.failures},
-                     {"failures_ci", interval(y.failures_ci)},
+                     {"failures_ci", count_interval(y.failures_ci)},
                      {"outages", y.outages},
-                     {"mtbf_h", finite_or_null(y.mtbf_h)},
-                     {"mtbf_ci_h", interval(y.mtbf_ci_h)}});
+                     {"mtbf_h", hours_or_never(y.mtbf_h)},
+                     {"mtbf_ci_h", hours_interval(y.mtbf_ci_h)}});
   }
   return {
       {"links", f.links},
@@ -73,14 +87,14 @@ nlohmann::json fleet_to_json(const reliability::FleetResult& f) {
       {"outages", f.outages},
       {"per_year", years},
       {"failures_per_link", f.failures_per_link},
-      {"failures_per_link_ci", interval(f.failures_per_link_ci)},
+      {"failures_per_link_ci", count_interval(f.failures_per_link_ci)},
       {"first_life_failures", f.first_life_failures},
       {"first_life_failure_probability", f.first_life_failure_probability},
-      {"first_life_failure_ci", interval(f.first_life_failure_ci)},
-      {"fleet_fit", f.fleet_fit},
-      {"fleet_fit_ci", interval(f.fleet_fit_ci)},
-      {"mtbf_h", finite_or_null(f.mtbf_h)},
-      {"mtbf_ci_h", interval(f.mtbf_ci_h)},
+      {"first_life_failure_ci", count_interval(f.first_life_failure_ci)},
+      {"fleet_fit", fit_or_certain(f.fleet_fit)},
+      {"fleet_fit_ci", fit_interval(f.fleet_fit_ci)},
+      {"mtbf_h", hours_or_never(f.mtbf_h)},
+      {"mtbf_ci_h", hours_interval(f.mtbf_ci_h)},
       {"wall_s", f.wall_s},
       {"link_lifetimes_per_s", f.link_lifetimes_per_s},
       {"assumptions", f.assumptions},
@@ -104,7 +118,7 @@ nlohmann::json degradation_to_json(const reliability::DegradationResult& d) {
           {"worst_log10_ber", d.worst_log10_ber},
           {"failed", d.failed},
           {"failure_age_years",
-           d.failure_age_years ? nlohmann::json(*d.failure_age_years) : nlohmann::json(nullptr)},
+           d.failure_age_years ? nlohmann::json(*d.failure_age_years) : nlohmann::json(kNever)},
           {"evaluations", d.evaluations},
           {"steps", steps},
           {"assumptions", d.assumptions}};

@@ -15,7 +15,7 @@ nlohmann::json spec_to_json(const LinkSpec& spec) {
         [&](const auto& v) {
           using T = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<T, std::monostate>) {
-            out[ptr] = nullptr;
+            out[ptr] = "none";  // unset, as a design file says it (never null)
           } else {
             out[ptr] = v;
           }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "mosaic/core/design/enum_names.hpp"
 
 namespace mosaic::report {
@@ -58,9 +60,12 @@ std::string text_summary(const Evaluation& r) {
       "below a laser/DSP module ({:.1f} W)\n",
       r.power.per_end_w, enum_name(s.module.host_interface), r.power.per_link_w, r.power.pj_per_bit,
       100.0 * r.power.saving_vs_reference, r.power.reference.per_end_w);
-  out += fmt::format("Reliab.  link FIT {:.2f} over {:.0f} years with {} spares, AFR {:.2e}\n",
-                     r.reliability.link_fit, s.reliability.service_life_years, r.reliability.spares,
-                     r.reliability.afr);
+  // An unbounded FIT means failure within the service life is certain; "inf" would not say so.
+  const std::string fit = std::isfinite(r.reliability.link_fit)
+                              ? fmt::format("{:.2f}", r.reliability.link_fit)
+                              : std::string("unbounded (failure certain)");
+  out += fmt::format("Reliab.  link FIT {} over {:.0f} years with {} spares, AFR {:.2e}\n", fit,
+                     s.reliability.service_life_years, r.reliability.spares, r.reliability.afr);
   if (r.degradation) {
     const auto& d = *r.degradation;
     out += fmt::format("Ageing   {} of {} spares used over {:.0f} years, worst active BER {}; {}\n",

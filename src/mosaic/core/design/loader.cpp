@@ -3,10 +3,10 @@
 #include <toml++/toml.h>
 
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/design/validate.hpp"
 #include "mosaic/core/error.hpp"
@@ -39,13 +39,15 @@ FieldValue to_field_value(const toml::node& node, const std::string& key) {
                     "a number, boolean or string (arrays and dates are not keys)");
 }
 
-void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix) {
+void apply_table(LinkSpec& spec, const toml::table& table, const std::string& prefix, int depth) {
   for (const auto& [k, node] : table) {
     const std::string key =
         prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
     if (prefix.empty() && key == "preset") continue;
     if (const auto* sub = node.as_table()) {
-      apply_table(spec, *sub, key);
+      // No design key is this deep: refuse it here rather than recurse through a hostile chain.
+      if (depth + 1 >= kMaxKeyDepth) unknown_key(key.substr(0, 200), "a table");
+      apply_table(spec, *sub, key, depth + 1);
       continue;
     }
     const FieldDesc* field = find_field(key);
@@ -75,7 +77,55 @@ std::string preset_of(const toml::table& table) {
   throw ConfigError("preset", describe(*node), "a string: " + preset_choices());
 }
 
+// toml++ builds one nested table per part of a dotted key and frees them recursively, so a key
+// with millions of parts overflows the stack before apply_table() can refuse it. Dots outside
+// strings and comments bound the parts of any key on a line; no design line needs many.
+void check_key_nesting(const std::string& text, const std::string& source) {
+  constexpr int kMaxDotsPerLine = 128;
+  int line = 1, dots = 0;
+  char quote = 0;          // the quote character of the string being scanned, 0 outside
+  bool multiline = false;  // inside """...""" or '''...'''
+  bool comment = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      dots = 0;
+      comment = false;
+      if (!multiline) quote = 0;
+      continue;
+    }
+    if (comment) continue;
+    if (quote) {
+      if (c == '\\' && quote == '"') {
+        ++i;
+      } else if (c == quote) {
+        if (!multiline) {
+          quote = 0;
+        } else if (text.compare(i, 3, std::string(3, quote)) == 0) {
+          quote = 0;
+          multiline = false;
+          i += 2;
+        }
+      }
+      continue;
+    }
+    if (c == '#') {
+      comment = true;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+      multiline = text.compare(i, 3, std::string(3, c)) == 0;
+      if (multiline) i += 2;
+    } else if (c == '.' && ++dots > kMaxDotsPerLine) {
+      throw ConfigError(source, "line " + std::to_string(line),
+                        "at most " + std::to_string(kMaxDotsPerLine) +
+                            " dots outside strings on a line (design keys have two parts)");
+    }
+  }
+}
+
 toml::table parse_toml(const std::string& text, const std::string& source) {
+  check_key_nesting(text, source);
   try {
     return toml::parse(text, source);
   } catch (const toml::parse_error& e) {
@@ -91,7 +141,7 @@ LinkSpec build(const toml::table* table, const std::optional<std::string>& prese
   std::string name = table ? preset_of(*table) : "800g";
   if (preset_name) name = *preset_name;
   LinkSpec spec = preset(name);
-  if (table) apply_table(spec, *table, "");
+  if (table) apply_table(spec, *table, "", 0);
   for (const auto& o : overrides) apply_override(spec, o);
   if (seed) spec.seed = *seed;
   validate_design(spec);
@@ -102,12 +152,8 @@ LinkSpec build(const toml::table* table, const std::optional<std::string>& prese
 
 LinkSpec load_spec(const SpecRequest& request) {
   if (!request.toml_path) return build(nullptr, request.preset, request.overrides, request.seed);
-  std::ifstream in(*request.toml_path, std::ios::binary);
-  if (!in)
-    throw ConfigError("design file", "\"" + *request.toml_path + "\"", "a readable TOML file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  const toml::table table = parse_toml(text.str(), *request.toml_path);
+  const std::string text = read_input_file(*request.toml_path, "design file");
+  const toml::table table = parse_toml(text, *request.toml_path);
   return build(&table, request.preset, request.overrides, request.seed);
 }
 

@@ -94,6 +94,8 @@ const FieldDesc* find_field(std::string_view key) {
 
 std::optional<std::string> suggest_field(std::string_view key) {
   std::optional<std::string> best;
+  // Edit distance is quadratic; nothing this long is a misspelling of a design key.
+  if (key.size() > 100) return best;
   std::size_t best_d = std::max<std::size_t>(3, key.size() / 3) + 1;
   for (const auto& f : link_spec_fields()) {
     // A key given without its section ("length_m") should point at the full name.
@@ -196,9 +198,10 @@ void set_field_from_string(LinkSpec& spec, const FieldDesc& f, std::string_view 
       return;
     }
     case FieldKind::kBool:
-      if (s == "true" || s == "1" || s == "on") {
+      // Exactly TOML's spelling, so that --set accepts what a design file accepts and no more.
+      if (s == "true") {
         set_field(spec, f, FieldValue{true});
-      } else if (s == "false" || s == "0" || s == "off") {
+      } else if (s == "false") {
         set_field(spec, f, FieldValue{false});
       } else {
         bad();

@@ -1,0 +1,15 @@
+#include "mosaic_io/html_file.hpp"
+
+#include "mosaic/report/html_report.hpp"
+#include "mosaic_io/atomic_file.hpp"
+
+namespace mosaic::io {
+
+void write_html_file(const nlohmann::json& page_data, const std::string& path,
+                     const std::string& field) {
+  AtomicFile file(path, field);
+  file.write(report::render_html(page_data));
+  file.commit();
+}
+
+}  // namespace mosaic::io
