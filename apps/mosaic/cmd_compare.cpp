@@ -29,7 +29,11 @@ int run_compare(const CompareArgs& args) {
   const std::string path = args.catalog.empty() ? power::default_catalog_path() : args.catalog;
   const power::BaselineCatalog catalog = power::load_baseline_catalog(path);
   const power::PowerBudget budget = power::budget(spec);
-  const reliability::LinkReliability rel = reliability::link_reliability(spec);
+  // Catalog FITs are not temperature-scaled: the design's row is taken at its reference
+  // temperature too, and its case-temperature figure is stated beside it.
+  LinkSpec at_reference = spec;
+  at_reference.environment.case_temperature_c = spec.reliability.reference_temperature_c;
+  const reliability::LinkReliability rel = reliability::link_reliability(at_reference);
 
   power::DesignFigures design;
   design.name =
@@ -39,6 +43,9 @@ int run_compare(const CompareArgs& args) {
   design.reach_m = spec.module.rated_reach_m;
   design.w_per_end = budget.per_end_w;
   design.link_fit = rel.link_fit;
+  design.reference_temperature_c = spec.reliability.reference_temperature_c;
+  design.case_temperature_c = spec.environment.case_temperature_c;
+  design.link_fit_at_case = reliability::link_reliability(spec).link_fit;
   // The deskew buffer holds up to max_skew_ui channel bits; the logic pipeline adds the rest.
   design.latency_ns = spec.module.logic_latency_ns + spec.link.max_skew_ui / spec.channel.rate_gbps;
   const double cable_m = args.reach_m.value_or(spec.fiber.length_m);

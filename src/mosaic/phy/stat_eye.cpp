@@ -1,7 +1,6 @@
 #include "mosaic/phy/stat_eye.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -16,6 +15,7 @@ constexpr int kMaxExactTaps = 48;
 constexpr int kThresholdGrid = 24;
 constexpr double kLn10 = std::numbers::ln10;
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+constexpr double kJitterReachSigma = 12.0;
 
 // exp(x) for x in [-745, 0] to ~1e-9 relative: 2^k times a polynomial on the reduced argument.
 // Several times faster than std::exp in the Q sums that dominate the statistical eye.
@@ -89,21 +89,28 @@ class Engine {
     const double jitter_samples = in.jitter_rms_ui * os_;
     if (jitter_samples > 0.05) {
       // Jitter is continuous but the phases are whole samples: the Gaussian is integrated on a
-      // grid of an eighth of a sample (+-3.5 sigma, all but 5e-4 of its weight), with ln BER
-      // interpolated linearly between the two neighbouring sample phases. Weights on whole
-      // samples alone would understate the jitter's variance when it is below a sample.
-      const double reach = 3.5 * jitter_samples;
+      // grid of an eighth of a sample over +-12 sigma (the weight left outside, 4e-33, is below
+      // anything a BER tail can hold against it), with ln BER interpolated linearly between the
+      // two neighbouring sample phases. A narrower cut would renormalise away exactly the rare
+      // large excursions that set the BER far below 1e-20; weights on whole samples alone would
+      // understate the jitter's variance when it is below a sample.
+      const double reach = kJitterReachSigma * jitter_samples;
       margin_ = static_cast<int>(std::ceil(reach)) + 1;
       const int steps = std::max(8, static_cast<int>(std::ceil(reach * 8.0)));
-      double sum = 0.0;
+      // Each grid point carries the Gaussian's probability over its own cell (trapezoid-free:
+      // the cell masses are exact differences of the normal CDF, so they sum to 1 - 2 Q(12)).
+      const double h = reach / steps;
       for (int j = -steps; j <= steps; ++j) {
         const double tau = reach * j / steps;
         const double m = std::floor(tau);
-        const double w = std::exp(-0.5 * tau * tau / (jitter_samples * jitter_samples));
-        jitter_.push_back({static_cast<int>(m), tau - m, w});
-        sum += w;
+        const double a = (tau - 0.5 * h) / jitter_samples;
+        const double b = (tau + 0.5 * h) / jitter_samples;
+        // Mass of [a, b] from the side where both tails are small, kept in the log domain.
+        const double log_mass = a >= 0.0   ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
+                                : b <= 0.0 ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
+                                           : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
+        jitter_.push_back({static_cast<int>(m), tau - m, log_mass});
       }
-      for (auto& t : jitter_) t.log_w = std::log(t.log_w / sum);
     }
     cache_.resize(2 * (os_ + margin_) + 1);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
@@ -265,10 +272,10 @@ class Engine {
   // ln BER with jitter at phase s.
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
-    std::array<double, 64> l0{};
-    const int n = std::min(2 * margin_ + 1, 64);
-    for (int i = 0; i < n; ++i) l0[i] = log_ber0(s - margin_ + i, d);
-    return with_jitter([&](int m) { return l0[std::clamp(m + margin_, 0, n - 1)]; });
+    const int n = 2 * margin_ + 1;
+    l0_.resize(n);
+    for (int i = 0; i < n; ++i) l0_[i] = log_ber0(s - margin_ + i, d);
+    return with_jitter([&](int m) { return l0_[std::clamp(m + margin_, 0, n - 1)]; });
   }
 
   // ln BER at every phase in [-os, os) for a fixed threshold, indexed by index(s).
@@ -423,6 +430,7 @@ class Engine {
   std::vector<PhaseDistribution> cache_;
   std::vector<double> taps_;
   std::vector<double> scratch_;
+  std::vector<double> l0_;
   double mean_level_ = 0.0;
   std::optional<int> vertical_phase_;
   std::pair<std::vector<double>, std::vector<double>> vertical_;

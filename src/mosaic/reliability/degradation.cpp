@@ -68,6 +68,9 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const DegradationOp
            ++i)
         if (log_ber[order[i]] <= log_target) spares.push_back(order[i]);
       out.spares_at_start = static_cast<int>(spares.size());
+      const int candidates =
+          std::min<int>(static_cast<int>(order.size()) - take, spec.array.spare_channels);
+      out.spares_unusable_at_start = std::max(0, candidates - out.spares_at_start);
       if (take < n_active) st.failed = true;
     }
     double worst_before = -400.0;

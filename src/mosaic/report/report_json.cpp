@@ -108,6 +108,8 @@ nlohmann::json to_json(const LinkReport& r, const JsonOptions& options) {
       cj["mc_ber_ci_high"] = m.ci_high;
       cj["mc_errors"] = m.errors;
       cj["mc_bits"] = m.bits;
+      if (mc.mode == McMode::kImportance) cj["mc_effective_samples"] = m.effective_samples;
+      if (!m.refusal.empty()) cj["mc_refusal"] = m.refusal;
     }
     nlohmann::json eyes = nlohmann::json::array();
     for (const auto& e : mc.eyes) eyes.push_back(eye_to_json(e));

@@ -5,6 +5,7 @@
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/link/assign_roles.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/reliability/usable_spares.hpp"
 
 namespace mosaic::report {
 
@@ -30,7 +31,10 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
         phy::optical_margin_db(spec, r.phy, active, phy::kKp4PreFecBer, eval);
   }
   r.power = power::budget(spec);
-  r.reliability = reliability::link_reliability(spec);
+  // Only spares that meet the BER target can take over a failed channel.
+  r.reliability = reliability::link_reliability(
+      spec, reliability::count_usable_spares(r.phy.channels,
+                                             spec.reliability.degradation_ber_target));
   if (options.degradation) {
     reliability::DegradationOptions d;
     d.threads = options.threads;
