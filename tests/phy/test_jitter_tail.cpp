@@ -2,6 +2,7 @@
 // same jitter-free bathtub, deep in the tail where large jitter excursions set the BER.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -35,15 +36,21 @@ StatEyeResult eye_at_peak(const LinkSpec& s, bool jitter) {
 }
 
 // ln of the integral over +-12 sigma of the Gaussian density times the jitter-free BER, the
-// latter interpolated log-linearly between the bathtub's whole-sample phases; trapezoid rule on
-// 1/256 of a sample, accumulated relative to the largest term.
+// latter interpolated in log between the bathtub's whole-sample phases (cubic, as the model
+// states); trapezoid rule on 1/256 of a sample, accumulated relative to the largest term.
 double integrate_bathtub(const std::vector<BathtubPoint>& tub, int os, double sigma_samples) {
   auto ln_ber0 = [&](double tau) {  // tau in samples from the chosen phase (x = 0)
     const double u = tau + os;       // tub[i].x = (i - os) / os
     const int i = static_cast<int>(std::floor(u));
     const double f = u - i;
-    const double a = tub.at(i).log10_ber, b = tub.at(i + 1).log10_ber;
-    return ((1.0 - f) * a + f * b) * std::numbers::ln10;
+    const double y0 = tub.at(i - 1).log10_ber, y1 = tub.at(i).log10_ber;
+    const double y2 = tub.at(i + 1).log10_ber, y3 = tub.at(i + 2).log10_ber;
+    // Catmull-Rom through the four nearest phases, never above the two inner ones.
+    const double c1 = 0.5 * (y2 - y0);
+    const double c2 = y0 - 2.5 * y1 + 2.0 * y2 - 0.5 * y3;
+    const double c3 = 0.5 * (y3 - y0) + 1.5 * (y1 - y2);
+    const double y = y1 + f * (c1 + f * (c2 + f * c3));
+    return std::min(y, std::max(y1, y2)) * std::numbers::ln10;
   };
   const double reach = 12.0 * sigma_samples;
   const int n = static_cast<int>(std::ceil(2.0 * reach * 256.0));

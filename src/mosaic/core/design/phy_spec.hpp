@@ -90,7 +90,9 @@ struct RxSpec {
   FilterShape filter = FilterShape::kButterworth2;
   double bandwidth_ghz = 1.4;
   NoiseModel noise = NoiseModel::kThermalShot;
-  double noise_density_pa_rthz = 8.0;  // input-referred TIA noise current density at 25 degC
+  // Input-referred TIA noise current density at 25 degC: GHz-class integrated TIAs on small
+  // photodiodes sit at a few pA/sqrt(Hz) (docs/calibration.md).
+  double noise_density_pa_rthz = 6.5;
   // Optional f^2 noise: the amplifier's input voltage noise across the photodiode + input
   // capacitance, i_n^2(f) = (2 pi f C e_n)^2. 0 pF = off (the integrated module's small
   // photodiodes: negligible below the TIA's bandwidth).

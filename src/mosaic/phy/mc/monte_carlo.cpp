@@ -865,6 +865,9 @@ McResult importance_run(LinkEvaluator& ev, std::span<const ChannelResult> stat,
     throw ConfigError("--eye", std::to_string(options.eye_channels.front()),
                       "no eye channels with mc.mode = importance",
                       "importance sampling draws decisions, not waveforms");
+  if (spec.led.model == LedModel::kRateEquation)
+    throw ConfigError("mc.mode", "\"importance\"", "waveform with led.model = rate_equation",
+                      "importance sampling runs on the statistical eye's linear model");
   if (spec.mc.phase_ui || spec.mc.threshold_ua)
     throw ConfigError("mc.phase_ui", "set", "unset with mc.mode = importance",
                       "importance sampling runs at the statistical eye's phase and threshold");
