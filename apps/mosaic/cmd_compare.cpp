@@ -5,8 +5,8 @@
 #include <string>
 
 #include "command.hpp"
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/power/baseline.hpp"
 #include "mosaic/power/compare.hpp"
 #include "mosaic/power/power_budget.hpp"

@@ -48,20 +48,20 @@ const RegisterCommand kValidate(20, [](CLI::App& parent) -> Runner {
   return [threads, seeds] {
     const auto points = report::run_validation(*threads, *seeds);
     std::printf("%-25s %-10s %-30s %-9s %-9s %-15s %-8s %s\n", "point", "rate Gb/s",
-                "tolerance (median BER)", "median", "worst", "worst (any seed)", "seeds",
-                "result");
+                "tolerance (median BER)", "median", "worst", "worst (any seed)", "seeds", "result");
     bool all = true;
     for (const auto& p : points) {
       char frac[24];
       std::snprintf(frac, sizeof frac, "%d/%d", p.seeds_passing, p.seeds);
-      std::printf("%-25s %-10.3f %-30s %-9s %-9s %-15s %-8s %s\n", p.name.c_str(),
-                  p.rate_used_gbps, range_text(p).c_str(), ber(p.log10_median_ber).c_str(),
+      std::printf("%-25s %-10.3f %-30s %-9s %-9s %-15s %-8s %s\n", p.name.c_str(), p.rate_used_gbps,
+                  range_text(p).c_str(), ber(p.log10_median_ber).c_str(),
                   ber(p.log10_worst_ber).c_str(), ber(p.log10_worst_worst_ber).c_str(), frac,
                   p.pass ? "pass" : "FAIL");
       all = all && p.pass;
     }
-    std::printf("median, worst: medians over the seeds of the link's median BER and of its worst "
-                "active channel\n");
+    std::printf(
+        "median, worst: medians over the seeds of the link's median BER and of its worst "
+        "active channel\n");
     std::printf("%s\n", all ? "all published points reproduced" : "validation FAILED");
     return all ? 0 : 1;
   };

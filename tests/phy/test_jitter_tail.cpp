@@ -40,7 +40,7 @@ StatEyeResult eye_at_peak(const LinkSpec& s, bool jitter) {
 // states); trapezoid rule on 1/256 of a sample, accumulated relative to the largest term.
 double integrate_bathtub(const std::vector<BathtubPoint>& tub, int os, double sigma_samples) {
   auto ln_ber0 = [&](double tau) {  // tau in samples from the chosen phase (x = 0)
-    const double u = tau + os;       // tub[i].x = (i - os) / os
+    const double u = tau + os;      // tub[i].x = (i - os) / os
     const int i = static_cast<int>(std::floor(u));
     const double f = u - i;
     const double y0 = tub.at(i - 1).log10_ber, y1 = tub.at(i).log10_ber;

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
-#include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/mc/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/reliability/markov.hpp"
 

@@ -6,8 +6,8 @@
 #include <atomic>
 #include <cmath>
 
-#include "mosaic/core/parallel.hpp"
 #include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/temperature.hpp"
 
@@ -60,15 +60,15 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
       "temperature from 25 degC); wavelength {:+.2f} nm, moving D to {:.0f} ps/(nm km) and the "
       "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
       "(thermal, sqrt of absolute temperature)",
-      spec.environment.case_temperature_c, spec.led.power_tc_db_per_k * dt,
+      spec.environment.case_temperature_c, spec.led.power_tc_db_per_k * dt + 0.0,
       std::max(0.05, 1.0 + spec.led.bandwidth_tc_per_k * dt),
       hot.led.wavelength_nm - spec.led.wavelength_nm, hot.fiber.dispersion_ps_per_nm_km,
       hot.rx.responsivity_a_per_w, thermal_noise_factor(spec.environment.case_temperature_c)));
   if (spec.rx.input_capacitance_pf > 0.0)
-    a.push_back(fmt::format(
-        "Receiver noise includes the f^2 term of {} nV/sqrt(Hz) across {} pF of input "
-        "capacitance, integrated through the receiver's response",
-        spec.rx.voltage_noise_nv_rthz, spec.rx.input_capacitance_pf));
+    a.push_back(
+        fmt::format("Receiver noise includes the f^2 term of {} nV/sqrt(Hz) across {} pF of input "
+                    "capacitance, integrated through the receiver's response",
+                    spec.rx.voltage_noise_nv_rthz, spec.rx.input_capacitance_pf));
   return a;
 }
 

@@ -25,13 +25,12 @@ NoiseTerms noise_terms(const RxSpec& rx, const ChainModel& chain) {
   double var = white * white * bw;
   if (rx.input_capacitance_pf > 0.0) {
     // e_n across the input capacitance: current noise density 2 pi f C e_n, filtered.
-    const double k = 2.0 * std::numbers::pi * rx.input_capacitance_pf * 1e-12 *
-                     rx.voltage_noise_nv_rthz * 1e-9;
+    const double k =
+        2.0 * std::numbers::pi * rx.input_capacitance_pf * 1e-12 * rx.voltage_noise_nv_rthz * 1e-9;
     var += k * k * chain.f2_noise_integral_hz3();
   }
   n.thermal_sigma_a = std::sqrt(var);
-  if (rx.noise == NoiseModel::kThermalShot)
-    n.shot_a2_per_a = 2.0 * units::kElectronCharge_C * bw;
+  if (rx.noise == NoiseModel::kThermalShot) n.shot_a2_per_a = 2.0 * units::kElectronCharge_C * bw;
   return n;
 }
 

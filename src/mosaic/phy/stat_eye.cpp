@@ -93,9 +93,9 @@ class Engine {
       // Jitter is continuous but the phases are whole samples: the Gaussian is integrated on a
       // grid of 1/32 of a sample over +-12 sigma (the weight left outside, 4e-33, is below
       // anything a BER tail can hold against it), with ln BER interpolated between the
-      // neighbouring sample phases (with_jitter). A narrower cut would renormalise away exactly the rare
-      // large excursions that set the BER far below 1e-20; weights on whole samples alone would
-      // understate the jitter's variance when it is below a sample.
+      // neighbouring sample phases (with_jitter). A narrower cut would renormalise away exactly the
+      // rare large excursions that set the BER far below 1e-20; weights on whole samples alone
+      // would understate the jitter's variance when it is below a sample.
       const double reach = kJitterReachSigma * jitter_samples;
       margin_ = static_cast<int>(std::ceil(reach)) + 2;
       const int steps = std::max(32, static_cast<int>(std::ceil(reach * kJitterStepsPerSample)));
@@ -108,9 +108,10 @@ class Engine {
         const double a = (tau - 0.5 * h) / jitter_samples;
         const double b = (tau + 0.5 * h) / jitter_samples;
         // Mass of [a, b] from the side where both tails are small, kept in the log domain.
-        const double log_mass = a >= 0.0   ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
-                                : b <= 0.0 ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
-                                           : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
+        const double log_mass = a >= 0.0 ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
+                                : b <= 0.0
+                                    ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
+                                    : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
         jitter_.push_back({static_cast<int>(m), tau - m, log_mass});
       }
     }
@@ -276,9 +277,10 @@ class Engine {
       }
       const double y0 = at(t.m - 1), y2 = at(t.m + 1), y3 = at(t.m + 2);
       const double f = t.frac;
-      double y = y1 + 0.5 * f *
-                          (y2 - y0 +
-                           f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
+      double y =
+          y1 + 0.5 * f *
+                   (y2 - y0 +
+                    f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
       if (!std::isfinite(y)) y = (1.0 - f) * y1 + f * y2;
       acc.add(t.log_w + std::min(y, std::max(y1, y2)));
     }

@@ -6,8 +6,7 @@ namespace mosaic::phy {
 
 double thermal_noise_factor(double case_temperature_c) {
   constexpr double kZeroCelsiusK = 273.15;
-  return std::sqrt((case_temperature_c + kZeroCelsiusK) /
-                   (kReferenceTemperatureC + kZeroCelsiusK));
+  return std::sqrt((case_temperature_c + kZeroCelsiusK) / (kReferenceTemperatureC + kZeroCelsiusK));
 }
 
 LinkSpec at_case_temperature(const LinkSpec& spec) {

@@ -33,8 +33,8 @@ LinkReport simulate(const LinkSpec& spec, const SimulateOptions& options, std::s
   r.power = power::budget(spec);
   // Only spares that meet the BER target can take over a failed channel.
   r.reliability = reliability::link_reliability(
-      spec, reliability::count_usable_spares(r.phy.channels,
-                                             spec.reliability.degradation_ber_target));
+      spec,
+      reliability::count_usable_spares(r.phy.channels, spec.reliability.degradation_ber_target));
   if (options.degradation) {
     reliability::DegradationOptions d;
     d.threads = options.threads;

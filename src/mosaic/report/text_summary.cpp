@@ -76,11 +76,10 @@ std::string text_summary(const LinkReport& r) {
         "Ageing   {} of {} usable spares used ({} unusable at start) over {:.0f} years, worst "
         "active BER {}; {}\n",
         d.spares_used, d.spares_at_start, d.spares_unusable_at_start,
-        s.reliability.service_life_years,
-                       ber_text(d.worst_log10_ber, floor),
-                       d.failed ? fmt::format("runs out of good spares at {:.1f} years",
-                                              d.failure_age_years.value_or(0.0))
-                                : "survives its service life");
+        s.reliability.service_life_years, ber_text(d.worst_log10_ber, floor),
+        d.failed ? fmt::format("runs out of good spares at {:.1f} years",
+                               d.failure_age_years.value_or(0.0))
+                 : "survives its service life");
   }
   const bool ok = l.over_threshold == 0 && l.capacity_ok;
   out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"

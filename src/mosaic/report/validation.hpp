@@ -22,8 +22,8 @@ struct ValidationPoint {
   // Over the seeds:
   int seeds = 0;
   int seeds_passing = 0;
-  double log10_median_ber = 0.0;  // median over seeds of the link's median BER
-  double log10_worst_ber = 0.0;   // median over seeds of the worst active channel
+  double log10_median_ber = 0.0;       // median over seeds of the link's median BER
+  double log10_worst_ber = 0.0;        // median over seeds of the worst active channel
   double log10_worst_worst_ber = 0.0;  // the worst active channel of the worst seed
   double rate_used_gbps = 0.0;
   bool pass = false;  // at least kRequiredSeedFraction of the seeds pass

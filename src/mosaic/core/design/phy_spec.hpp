@@ -98,7 +98,7 @@ struct RxSpec {
   // photodiodes: negligible below the TIA's bandwidth).
   double input_capacitance_pf = 0.0;
   double voltage_noise_nv_rthz = 1.0;
-  std::optional<double> power_dbm;     // if set, the mean received power of every channel
+  std::optional<double> power_dbm;  // if set, the mean received power of every channel
   bool ctle = true;
   bool ctle_auto = true;         // choose the peaking once per link that minimises the BER
   double ctle_peaking_db = 0.0;  // used when ctle_auto is false

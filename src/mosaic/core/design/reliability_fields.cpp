@@ -19,8 +19,9 @@ void add_reliability_fields(std::vector<FieldDesc>& out) {
   out.push_back(real("reliability.reference_temperature_c", &S::reliability,
                      &R::reference_temperature_c, -60.0, 200.0, "degC",
                      "Temperature at which the FIT figures are quoted"));
-  out.push_back(real("reliability.activation_energy_ev", &S::reliability, &R::activation_energy_ev,
-                     0.0, 3.0, "eV", "Arrhenius activation energy of channel and active common-part failures and LED decay"));
+  out.push_back(real(
+      "reliability.activation_energy_ev", &S::reliability, &R::activation_energy_ev, 0.0, 3.0, "eV",
+      "Arrhenius activation energy of channel and active common-part failures and LED decay"));
   out.push_back(optional_real("reliability.weibull_scale_years", &S::reliability,
                               &R::weibull_scale_years, 0.01, 1e6, "years",
                               "Characteristic wear-out life of a channel (none = no wear-out)"));

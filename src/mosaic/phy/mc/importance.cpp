@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -37,9 +37,10 @@ double amplitude(const EyeSignal& s, double t, int k) {
   if (f == 0.0) return s.swing_a * s.pulse->at(p, k);
   const double y0 = s.pulse->at(p - 1, k), y1 = s.pulse->at(p, k);
   const double y2 = s.pulse->at(p + 1, k), y3 = s.pulse->at(p + 2, k);
-  const double v = y1 + 0.5 * f *
-                            (y2 - y0 +
-                             f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
+  const double v =
+      y1 +
+      0.5 * f *
+          (y2 - y0 + f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
   return s.swing_a * v;
 }
 
@@ -140,11 +141,11 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
     for (long n = 0; n < per_cursor; ++n) {
       // Component: nominal with its share, else uniform over the tilted ones.
       const double u = rng.uniform();
-      const int q = u < kNominalShare
-                        ? 0
-                        : 1 + std::min(n_comp - 2, static_cast<int>((u - kNominalShare) /
-                                                                     (1.0 - kNominalShare) *
-                                                                     (n_comp - 1)));
+      const int q =
+          u < kNominalShare
+              ? 0
+              : 1 + std::min(n_comp - 2, static_cast<int>((u - kNominalShare) /
+                                                          (1.0 - kNominalShare) * (n_comp - 1)));
       const Component& cp = comps[q];
       const double tau = sigma_j > 0.0 ? sigma_j * cp.jitter_scale * rng.normal() : 0.0;
       double x = shift + lumped_mean + c * amplitude(victim, s + tau, 0);

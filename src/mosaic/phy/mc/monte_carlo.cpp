@@ -12,11 +12,11 @@
 #include <optional>
 #include <unsupported/Eigen/FFT>
 
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
-#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/units.hpp"
 #include "mosaic/phy/mc/confidence.hpp"
 #include "mosaic/phy/mc/importance.hpp"
