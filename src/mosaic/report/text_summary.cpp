@@ -84,6 +84,11 @@ std::string text_summary(const LinkReport& r) {
   const bool ok = l.over_threshold == 0 && l.capacity_ok;
   out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
                                          : "does NOT meet the host FEC threshold");
+  if (!ok && s.fiber.length_m <= s.module.rated_reach_m)
+    out += fmt::format(
+        "         this is within the module's rated reach ({:.0f} m) at {:.0f} degC: the design "
+        "misses its own rating\n",
+        s.module.rated_reach_m, s.environment.case_temperature_c);
   return out;
 }
 
