@@ -128,7 +128,7 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.kappa_adjacent = ev.fiber().kappa_adjacent;
   result.kappa_diagonal = ev.fiber().kappa_diagonal;
   result.latency_ns = ev.fiber().latency_s * 1e9;
-  result.assumptions = assumptions_for(spec);
+  result.assumptions = assumptions_for(ev.design_spec());
   return result;
 }
 

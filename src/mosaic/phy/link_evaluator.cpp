@@ -49,7 +49,8 @@ ChannelLevels channel_levels(const LinkSpec& spec, double received_power_dbm) {
 
 LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra_loss_db,
                              std::optional<double> ctle_peaking_db)
-    : spec_(at_case_temperature(spec)),
+    : design_(spec),
+      spec_(at_case_temperature(spec)),
       fiber_(fiber_response(spec_.fiber, spec_.led.fwhm_nm)),
       layout_(build_array(spec_, fiber_, extra_loss_db)) {
   if (!spec_.rx.ctle) {
