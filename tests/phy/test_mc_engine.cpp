@@ -263,7 +263,7 @@ TEST(McImportance, SlowAgreesWithStatEyeDeepInTheTail) {
     cases.push_back({"textbook 10 m", s});
   }
   for (Case& c : cases) {
-    for (const auto [target, draws] : {std::pair{1e-12, 1e4}, {1e-20, 2e4}, {1e-40, 4e4}}) {
+    for (const auto& [target, draws] : {std::pair{1e-12, 1e4}, {1e-20, 2e4}, {1e-40, 4e4}}) {
       // Set every channel's received power so the nominal channel sits near the target BER.
       LinkSpec spec = c.spec;
       spec.led.power_sigma_db = 0;
