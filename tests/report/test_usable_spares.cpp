@@ -28,7 +28,7 @@ TEST(UsableSpares, ReliabilityCountsOnlySparesBelowTheTarget) {
   EXPECT_EQ(r.reliability.channels, s.array.data_channels + s.array.ecc_channels + below);
 }
 
-TEST(UsableSpares, HotLinkAtRatedReachHasUnusableSpares) {
+TEST(UsableSpares, SlowHotLinkAtRatedReachHasUnusableSpares) {
   // At 50 m and 85 degC some spares really are too weak: the count is not just the design's.
   LinkSpec s = preset("800g");
   s.fiber.length_m = 50.0;
