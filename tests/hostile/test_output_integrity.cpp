@@ -176,7 +176,8 @@ TEST(InfiniteFigures, PartsThatNeverFailSayNever) {
   request.args = {"fleet", "--links",
                   "100",   "--json",
                   "--set", "reliability.channel_fit=0",
-                  "--set", "reliability.common_fit=0"};
+                  "--set", "reliability.common_fit=0",
+                  "--set", "reliability.passive_fit=0"};
   const CliOutcome r = run_cli(request);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -193,7 +194,9 @@ TEST(InfiniteFigures, PartsThatNeverFailSayNever) {
                   "--set",
                   "reliability.channel_fit=0",
                   "--set",
-                  "reliability.common_fit=0"};
+                  "reliability.common_fit=0",
+                  "--set",
+                  "reliability.passive_fit=0"};
   const CliOutcome sim = run_cli(request);
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   const auto s = nlohmann::json::parse(sim.out);

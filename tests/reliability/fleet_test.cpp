@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/reliability/link_reliability.hpp"
 #include "mosaic/reliability/markov.hpp"
 
@@ -28,6 +28,7 @@ LinkSpec spec_of(const Config& c) {
   s.array.spare_channels = c.spares;
   s.reliability.channel_fit = c.channel_fit;
   s.reliability.common_fit = c.common_fit;
+  s.reliability.passive_fit = 0.0;  // the cases give the whole common-part FIT
   s.reliability.mttr_h = c.mttr_h;
   s.reliability.weibull_scale_years = c.weibull_scale_years;
   s.reliability.weibull_shape = 2.5;

@@ -46,7 +46,7 @@ TEST(LinkReliability, PaperClaimFivePercentSparesBelowTwentyFit) {
   const LinkReliability r = link_reliability(s);
   EXPECT_LT(r.link_fit, 20.0);
   EXPECT_LT(r.channel_fit_contribution, 1e-6);
-  EXPECT_NEAR(r.link_fit, s.reliability.common_fit, 1e-6);
+  EXPECT_NEAR(r.link_fit, s.reliability.common_fit + s.reliability.passive_fit, 1e-6);
   // Without spares the same channels alone would be 430 FIT.
   s.array.spare_channels = 0;
   EXPECT_NEAR(link_reliability(s).channel_fit_contribution, 410.0, 1e-6);
@@ -64,6 +64,7 @@ TEST(LinkReliability, ZeroFitNeverFails) {
   LinkSpec s = preset("800g");
   s.reliability.channel_fit = 0.0;
   s.reliability.common_fit = 0.0;
+  s.reliability.passive_fit = 0.0;
   const LinkReliability r = link_reliability(s);
   EXPECT_EQ(r.link_fit, 0.0);
   EXPECT_EQ(r.afr, 0.0);
@@ -81,7 +82,8 @@ TEST(LinkReliability, ArrheniusAcceleratesFit) {
   s.array.spare_channels = 0;
   s.environment.case_temperature_c = 85.0;
   const LinkReliability r = link_reliability(s);
-  EXPECT_NEAR(r.link_fit, (460 - 50) * af * 1.0 + 5.0 * af, 1e-6 * r.link_fit);
+  // Arrhenius only on what has an activation energy: the passive connector and fiber stay put.
+  EXPECT_NEAR(r.link_fit, (460 - 50) * af * 1.0 + 4.0 * af + 1.0, 1e-6 * r.link_fit);
 }
 
 TEST(LinkReliability, WeibullWearOutClosedForm) {
@@ -89,6 +91,7 @@ TEST(LinkReliability, WeibullWearOutClosedForm) {
   LinkSpec s = preset("800g");
   s.array.spare_channels = 0;
   s.reliability.common_fit = 0.0;
+  s.reliability.passive_fit = 0.0;
   s.reliability.weibull_scale_years = 40.0;
   s.reliability.weibull_shape = 3.0;
   const LinkReliability r = link_reliability(s);

@@ -17,6 +17,7 @@ enum class RngPurpose : std::uint32_t {
   kMcData = 10,
   kMcNoise = 11,
   kMcJitter = 12,
+  kMcImportance = 13,
   kLinkPayload = 20,
   kLinkFaults = 21,
   kLinkBitErrors = 22,

@@ -6,6 +6,7 @@
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/link/assign_roles.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/reliability/usable_spares.hpp"
 
 namespace mosaic {
 namespace {
@@ -51,7 +52,10 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
         phy::optical_margin_db(spec, r.phy, r.lanes.active_channels(), link::kKp4PreFecBer, eval);
   }
   r.power = power::budget(spec);
-  r.reliability = reliability::link_reliability(spec);
+  // Only spares that meet the BER target can take over a failed channel.
+  r.reliability = reliability::link_reliability(
+      spec, reliability::count_usable_spares(r.phy.channels, r.lanes,
+                                             spec.reliability.degradation_ber_target));
   if (options.degradation) {
     reliability::DegradationOptions d;
     d.threads = options.threads;

@@ -9,6 +9,7 @@
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/phy/temperature.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -17,18 +18,26 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
   std::vector<std::string> a;
   a.push_back(
       "Statistical eye: every channel carries independent, equiprobable random bits; "
-      "ISI and crosstalk taps above 5% of the thermal noise rms (and 1e-4 of the cursor) "
-      "are kept exactly, smaller ones are lumped into the Gaussian noise");
+      "ISI and crosstalk taps above both 5% of the thermal noise rms and 1e-4 of the cursor "
+      "are kept exactly (at most 48), a tap below either is lumped into the Gaussian noise");
   a.push_back(
       "Crosstalk is incoherent power leakage from the 8 nearest neighbours (no beat "
       "noise); it grows linearly with fiber length");
   a.push_back(
-      "Fiber impulse response is Gaussian: chromatic (|D| L sigma_lambda) and modal "
-      "(k L^gamma) spreads add in quadrature");
+      fmt::format("Fiber impulse response ({}): chromatic (|D| L sigma_lambda) and modal "
+                  "(k L^gamma) spreads add in quadrature",
+                  enum_name(spec.fiber.model)));
   a.push_back(
       "Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
       "shot noise follows the instantaneous photocurrent; no RIN");
-  a.push_back("Sampling jitter is Gaussian and independent of the data");
+  a.push_back(
+      "Sampling jitter is Gaussian and independent of the data, integrated over +-12 sigma "
+      "(ln BER interpolated linearly between whole-sample phases)");
+  a.push_back(fmt::format(
+      "Deep tails: BERs below {:.0e} (report.ber_floor) are extrapolations of the Gaussian noise "
+      "and jitter tails and of the exact ISI/crosstalk pattern distribution; no measurement can "
+      "reach them, and they hold only as far as those tails stay Gaussian",
+      spec.report.ber_floor));
   if (spec.led.model == LedModel::kRateEquation)
     a.push_back(
         "Rate-equation microLED enters the statistical eye linearised at its bias "
@@ -44,9 +53,22 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
         fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
                     "optical budget and its per-channel spread)",
                     *spec.rx.power_dbm));
-  a.push_back(
-      "Temperature: optical power and LED bandwidth derate linearly with case "
-      "temperature above 25 degC; TIA noise density is held constant");
+  const double dt = spec.environment.case_temperature_c - kReferenceTemperatureC;
+  const LinkSpec hot = at_case_temperature(spec);
+  a.push_back(fmt::format(
+      "Temperature ({:.0f} degC): LED output {:+.2f} dB and bandwidth x{:.3f} (linear in case "
+      "temperature from 25 degC); wavelength {:+.2f} nm, moving D to {:.0f} ps/(nm km) and the "
+      "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
+      "(thermal, sqrt of absolute temperature)",
+      spec.environment.case_temperature_c, spec.led.power_tc_db_per_k * dt + 0.0,
+      std::max(0.05, 1.0 + spec.led.bandwidth_tc_per_k * dt),
+      hot.led.wavelength_nm - spec.led.wavelength_nm, hot.fiber.dispersion_ps_per_nm_km,
+      hot.rx.responsivity_a_per_w, thermal_noise_factor(spec.environment.case_temperature_c)));
+  if (spec.rx.input_capacitance_pf > 0.0)
+    a.push_back(
+        fmt::format("Receiver noise includes the f^2 term of {} nV/sqrt(Hz) across {} pF of input "
+                    "capacitance, integrated through the receiver's response",
+                    spec.rx.voltage_noise_nv_rthz, spec.rx.input_capacitance_pf));
   return a;
 }
 
@@ -107,7 +129,7 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.fiber_sigma_md_ps = ev.fiber().sigma_md_s * 1e12;
   result.kappa_adjacent = ev.fiber().kappa_adjacent;
   result.kappa_diagonal = ev.fiber().kappa_diagonal;
-  result.assumptions = assumptions_for(spec);
+  result.assumptions = assumptions_for(ev.design_spec());
   return result;
 }
 

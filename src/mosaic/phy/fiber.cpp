@@ -17,7 +17,8 @@ FiberResponse fiber_response(const FiberSpec& fiber, double fwhm_nm) {
                    rms_spectral_width_nm(fwhm_nm) * 1e-12;
   if (fiber.modal_dispersion && fiber.length_m > 0.0)
     r.sigma_md_s = fiber.modal_k_ps * std::pow(fiber.length_m, fiber.modal_gamma) * 1e-12;
-  r.sigma_s = std::hypot(r.sigma_cd_s, r.sigma_md_s);
+  r.model = make_fiber_model(fiber.model, r.sigma_cd_s, r.sigma_md_s);
+  r.sigma_s = r.model->rms_spread_s();
   r.loss_db = fiber.attenuation_db_per_m * fiber.length_m;
   if (fiber.crosstalk) {
     const double adjacent0 = std::pow(10.0, fiber.xt_adjacent_db / 10.0);

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/units.hpp"
+#include "mosaic/phy/temperature.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -15,12 +17,20 @@ struct NoiseTerms {
   double shot_a2_per_a = 0.0;
 };
 
-NoiseTerms noise_terms(const RxSpec& rx, double noise_bandwidth_hz) {
+NoiseTerms noise_terms(const RxSpec& rx, const ChainModel& chain) {
   NoiseTerms n;
   if (rx.noise == NoiseModel::kNone) return n;
-  n.thermal_sigma_a = rx.noise_density_pa_rthz * 1e-12 * std::sqrt(noise_bandwidth_hz);
-  if (rx.noise == NoiseModel::kThermalShot)
-    n.shot_a2_per_a = 2.0 * units::kElectronCharge_C * noise_bandwidth_hz;
+  const double bw = chain.noise_bandwidth_hz();
+  const double white = rx.noise_density_pa_rthz * 1e-12;
+  double var = white * white * bw;
+  if (rx.input_capacitance_pf > 0.0) {
+    // e_n across the input capacitance: current noise density 2 pi f C e_n, filtered.
+    const double k =
+        2.0 * std::numbers::pi * rx.input_capacitance_pf * 1e-12 * rx.voltage_noise_nv_rthz * 1e-9;
+    var += k * k * chain.f2_noise_integral_hz3();
+  }
+  n.thermal_sigma_a = std::sqrt(var);
+  if (rx.noise == NoiseModel::kThermalShot) n.shot_a2_per_a = 2.0 * units::kElectronCharge_C * bw;
   return n;
 }
 
@@ -39,18 +49,19 @@ ChannelLevels channel_levels(const LinkSpec& spec, double received_power_dbm) {
 
 LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra_loss_db,
                              std::optional<double> ctle_peaking_db)
-    : spec_(spec),
-      fiber_(fiber_response(spec.fiber, spec.led.fwhm_nm)),
-      layout_(build_array(spec, fiber_, extra_loss_db)) {
-  if (!spec.rx.ctle) {
+    : design_(spec),
+      spec_(at_case_temperature(spec)),
+      fiber_(fiber_response(spec_.fiber, spec_.led.fwhm_nm)),
+      layout_(build_array(spec_, fiber_, extra_loss_db)) {
+  if (!spec_.rx.ctle) {
     ctle_peaking_db_ = 0.0;
   } else if (ctle_peaking_db) {
     ctle_peaking_db_ = *ctle_peaking_db;
   } else {
-    ctle_peaking_db_ = spec.rx.ctle_auto ? tune_ctle() : spec.rx.ctle_peaking_db;
+    ctle_peaking_db_ = spec_.rx.ctle_auto ? tune_ctle() : spec_.rx.ctle_peaking_db;
   }
   chain_ = std::make_unique<ChainModel>(spec_, fiber_, ctle_peaking_db_);
-  const NoiseTerms noise = noise_terms(spec.rx, chain_->noise_bandwidth_hz());
+  const NoiseTerms noise = noise_terms(spec_.rx, *chain_);
   thermal_sigma_a_ = noise.thermal_sigma_a;
   shot_a2_per_a_ = noise.shot_a2_per_a;
   pulses_.resize(layout_.channels.size());
@@ -74,7 +85,7 @@ double LinkEvaluator::tune_ctle() const {
   for (int peaking = 0; peaking <= 16; ++peaking) {
     const ChainModel chain(spec_, fiber_, peaking);
     const PulseResponse pulse = chain.pulse(f3db);
-    const NoiseTerms noise = noise_terms(spec_.rx, chain.noise_bandwidth_hz());
+    const NoiseTerms noise = noise_terms(spec_.rx, chain);
     StatEyeInput in;
     in.victim = {&pulse, lv.high_a - lv.low_a,
                  lv.low_a + (lv.high_a - lv.low_a) * pulse.drive_offset, 0};

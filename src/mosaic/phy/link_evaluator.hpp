@@ -32,7 +32,10 @@ class LinkEvaluator {
   LinkEvaluator(const LinkSpec& spec, std::span<const double> extra_loss_db = {},
                 std::optional<double> ctle_peaking_db = std::nullopt);
 
+  // The spec the physics runs on: receiver and fiber figures at the case temperature
+  // (at_case_temperature); design_spec() is the one it was built from.
   const LinkSpec& spec() const { return spec_; }
+  const LinkSpec& design_spec() const { return design_; }
   const FiberResponse& fiber() const { return fiber_; }
   const ArrayLayout& layout() const { return layout_; }
   const ChainModel& chain() const { return *chain_; }
@@ -55,6 +58,7 @@ class LinkEvaluator {
  private:
   double tune_ctle() const;
 
+  LinkSpec design_;
   LinkSpec spec_;
   FiberResponse fiber_;
   ArrayLayout layout_;

@@ -17,18 +17,20 @@ int next_pow2(int x) {
   return p;
 }
 
-// Integral of |H(f)|^2 df from 0 to infinity, on a log grid far past the bandwidth.
+// Integral of |H(f)|^2 f^power df from 0 to infinity, on a log grid far past the bandwidth.
 template <class F>
-double noise_bandwidth(F&& h, double f_ref) {
+double noise_bandwidth(F&& h, double f_ref, int power = 0) {
   const double f_lo = f_ref * 1e-4;
   const double f_hi = f_ref * 1e4;
   const int n = 8000;
   const double step = std::log(f_hi / f_lo) / n;
-  double sum = std::norm(h(0.0)) * f_lo;  // the band below f_lo is flat
+  // The band below f_lo is flat: its integral is |H(0)|^2 f_lo^(power+1) / (power+1).
+  double sum = std::norm(h(0.0)) * std::pow(f_lo, power + 1) / (power + 1);
   for (int i = 0; i < n; ++i) {
     const double fa = f_lo * std::exp(i * step);
     const double fb = f_lo * std::exp((i + 1) * step);
-    sum += 0.5 * (std::norm(h(fa)) + std::norm(h(fb))) * (fb - fa);
+    sum += 0.5 * (std::norm(h(fa)) * std::pow(fa, power) + std::norm(h(fb)) * std::pow(fb, power)) *
+           (fb - fa);
   }
   return sum;
 }
@@ -38,7 +40,8 @@ double noise_bandwidth(F&& h, double f_ref) {
 ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
                        int samples_per_ui)
     : spec_(spec),
-      sigma_s_(fiber.sigma_s),
+      fiber_(fiber.model ? fiber.model : make_gaussian_fiber(fiber.sigma_s)),
+      sigma_s_(fiber_->rms_spread_s()),
       ctle_peaking_db_(ctle_peaking_db),
       bit_period_s_(1e-9 / spec.channel.rate_gbps),
       samples_per_ui_(samples_per_ui) {
@@ -69,10 +72,15 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
     common_[k] *= h;
   }
   const double f_ref = spec.rx.bandwidth_ghz * 1e9;
+  auto rx = [this](double f) { return receiver_response(f); };
   if (spec.rx.filter == FilterShape::kIdeal && !spec.rx.ctle) {
     noise_bandwidth_hz_ = f_ref;  // an ideal receiver is a brick wall at its bandwidth
+    f2_noise_integral_hz3_ = f_ref * f_ref * f_ref / 3.0;
   } else {
-    noise_bandwidth_hz_ = noise_bandwidth([this](double f) { return receiver_response(f); }, f_ref);
+    noise_bandwidth_hz_ = noise_bandwidth(rx, f_ref);
+    // Only needed with the capacitance noise term; a first-order receiver without CTLE lets f^2
+    // noise grow without bound, and the integral then stops at the grid's 1e4 x bandwidth.
+    if (spec.rx.input_capacitance_pf > 0.0) f2_noise_integral_hz3_ = noise_bandwidth(rx, f_ref, 2);
   }
 }
 
@@ -84,8 +92,7 @@ std::complex<double> ChainModel::led_response(double led_f3db_hz, double f_hz) c
 }
 
 std::complex<double> ChainModel::fiber_response(double f_hz) const {
-  const double w = 2.0 * std::numbers::pi * f_hz * sigma_s_;
-  return std::exp(-0.5 * w * w);
+  return fiber_->transfer(f_hz);
 }
 
 std::complex<double> ChainModel::receiver_response(double f_hz) const {

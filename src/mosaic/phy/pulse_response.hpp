@@ -1,6 +1,7 @@
 #pragma once
 
 #include <complex>
+#include <memory>
 #include <vector>
 
 #include "mosaic/core/design/link_spec.hpp"
@@ -39,6 +40,9 @@ class ChainModel {
   // One-sided noise-equivalent bandwidth of the receiver (TIA + CTLE), in Hz, for noise injected
   // at the TIA input.
   double noise_bandwidth_hz() const { return noise_bandwidth_hz_; }
+  // Integral of f^2 |H_rx(f)|^2 df (Hz^3): what an f^2 noise density integrates to (computed
+  // only when rx.input_capacitance_pf > 0).
+  double f2_noise_integral_hz3() const { return f2_noise_integral_hz3_; }
   // Frequency responses of the parts, unit DC gain.
   std::complex<double> led_response(double led_f3db_hz, double f_hz) const;
   std::complex<double> fiber_response(double f_hz) const;
@@ -49,12 +53,14 @@ class ChainModel {
 
  private:
   LinkSpec spec_;
+  std::shared_ptr<const FiberModel> fiber_;
   double sigma_s_;
   double ctle_peaking_db_;
   double bit_period_s_;
   int samples_per_ui_;
   int span_ui_;
   double noise_bandwidth_hz_;
+  double f2_noise_integral_hz3_ = 0.0;
   std::vector<std::complex<double>> common_;  // drive pulse x fiber x receiver at each FFT bin
 };
 

@@ -1,7 +1,6 @@
 #include "mosaic/phy/stat_eye.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -18,6 +17,9 @@ constexpr int kMaxExactTaps = 48;
 constexpr int kThresholdGrid = 24;
 constexpr double kLn10 = std::numbers::ln10;
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+constexpr double kJitterReachSigma = 12.0;
+// Jitter grid: deep in the tail the BER changes by orders of magnitude within a sample.
+constexpr double kJitterStepsPerSample = 32.0;
 
 // ISI + crosstalk amplitude distribution at one sampling phase, cursor bit excluded.
 struct PhaseDistribution {
@@ -39,21 +41,29 @@ class Engine {
     const double jitter_samples = in.jitter_rms_ui * os_;
     if (jitter_samples > 0.05) {
       // Jitter is continuous but the phases are whole samples: the Gaussian is integrated on a
-      // grid of an eighth of a sample (+-3.5 sigma, all but 5e-4 of its weight), with ln BER
-      // interpolated linearly between the two neighbouring sample phases. Weights on whole
-      // samples alone would understate the jitter's variance when it is below a sample.
-      const double reach = 3.5 * jitter_samples;
-      margin_ = static_cast<int>(std::ceil(reach)) + 1;
-      const int steps = std::max(8, static_cast<int>(std::ceil(reach * 8.0)));
-      double sum = 0.0;
+      // grid of 1/32 of a sample over +-12 sigma (the weight left outside, 4e-33, is below
+      // anything a BER tail can hold against it), with ln BER interpolated between the
+      // neighbouring sample phases (with_jitter). A narrower cut would renormalise away exactly the
+      // rare large excursions that set the BER far below 1e-20; weights on whole samples alone
+      // would understate the jitter's variance when it is below a sample.
+      const double reach = kJitterReachSigma * jitter_samples;
+      margin_ = static_cast<int>(std::ceil(reach)) + 2;
+      const int steps = std::max(32, static_cast<int>(std::ceil(reach * kJitterStepsPerSample)));
+      // Each grid point carries the Gaussian's probability over its own cell (trapezoid-free:
+      // the cell masses are exact differences of the normal CDF, so they sum to 1 - 2 Q(12)).
+      const double h = reach / steps;
       for (int j = -steps; j <= steps; ++j) {
         const double tau = reach * j / steps;
         const double m = std::floor(tau);
-        const double w = std::exp(-0.5 * tau * tau / (jitter_samples * jitter_samples));
-        jitter_.push_back({static_cast<int>(m), tau - m, w});
-        sum += w;
+        const double a = (tau - 0.5 * h) / jitter_samples;
+        const double b = (tau + 0.5 * h) / jitter_samples;
+        // Mass of [a, b] from the side where both tails are small, kept in the log domain.
+        const double log_mass = a >= 0.0 ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
+                                : b <= 0.0
+                                    ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
+                                    : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
+        jitter_.push_back({static_cast<int>(m), tau - m, log_mass});
       }
-      for (auto& t : jitter_) t.log_w = std::log(t.log_w / sum);
     }
     cache_.resize(2 * (os_ + margin_) + 1);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
@@ -294,12 +304,27 @@ class Engine {
   }
 
   // Jitter average from jitter-free ln BER at whole-sample offsets: at(m) = ln BER0(s + m).
+  // Between samples ln BER0 is a Catmull-Rom cubic through the four nearest: near the eye centre
+  // it is close to a parabola, which a straight line between samples overstates by a fraction of
+  // a decade deep in the tail. The cubic is kept from rising above its two inner samples, so a
+  // sharp eye edge cannot overshoot into a spurious error floor.
   template <class At>
   double with_jitter(At&& at) const {
     LogSumExp acc;
     for (const JitterTap& t : jitter_) {
-      const double lo = at(t.m);
-      acc.add(t.log_w + (t.frac == 0.0 ? lo : (1.0 - t.frac) * lo + t.frac * at(t.m + 1)));
+      const double y1 = at(t.m);
+      if (t.frac == 0.0) {
+        acc.add(t.log_w + y1);
+        continue;
+      }
+      const double y0 = at(t.m - 1), y2 = at(t.m + 1), y3 = at(t.m + 2);
+      const double f = t.frac;
+      double y =
+          y1 + 0.5 * f *
+                   (y2 - y0 +
+                    f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
+      if (!std::isfinite(y)) y = (1.0 - f) * y1 + f * y2;
+      acc.add(t.log_w + std::min(y, std::max(y1, y2)));
     }
     return acc.value();
   }
@@ -307,10 +332,10 @@ class Engine {
   // ln BER with jitter at phase s.
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
-    std::array<double, 64> l0{};
-    const int n = std::min(2 * margin_ + 1, 64);
-    for (int i = 0; i < n; ++i) l0[i] = log_ber0(s - margin_ + i, d);
-    return with_jitter([&](int m) { return l0[std::clamp(m + margin_, 0, n - 1)]; });
+    const int n = 2 * margin_ + 1;
+    l0_.resize(n);
+    for (int i = 0; i < n; ++i) l0_[i] = log_ber0(s - margin_ + i, d);
+    return with_jitter([&](int m) { return l0_[std::clamp(m + margin_, 0, n - 1)]; });
   }
 
   static int argmin_phase(Horizontal& h, int from, int to) {
@@ -452,6 +477,7 @@ class Engine {
   std::vector<double> taps_;
   std::vector<double> scratch_;
   std::vector<double> padded_;
+  std::vector<double> l0_;
   double mean_level_ = 0.0;
   std::optional<int> vertical_phase_;
   std::pair<std::vector<double>, std::vector<double>> vertical_;

@@ -47,9 +47,9 @@ struct StatEyeResult {
 // Statistical eye of one channel: the exact distribution of inter-symbol interference and
 // crosstalk (every significant tap of the victim's and each aggressor's pulse response, each a
 // fair random bit), convolved with Gaussian thermal + signal-dependent shot noise, averaged over
-// Gaussian sampling jitter. Taps below a twentieth of the thermal noise are lumped into the
-// Gaussian (their exact distribution cannot be told apart from it). BERs below the double range
-// are kept as logarithms.
+// Gaussian sampling jitter over +-12 sigma. Taps below a twentieth of the thermal noise or 1e-4 of
+// the cursor are lumped into the Gaussian (their exact distribution cannot be told apart from it).
+// BERs below the double range are kept as logarithms.
 StatEyeResult stat_eye(const StatEyeInput& input);
 
 // The whole statistical eye of one channel: log10 BER at every sampling phase of two UI around the

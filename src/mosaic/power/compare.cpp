@@ -1,6 +1,7 @@
 #include "mosaic/power/compare.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace mosaic::power {
@@ -59,6 +60,18 @@ Comparison compare(const DesignFigures& design, const BaselineCatalog& catalog, 
       "long; the design's reach is its rated reach, not a physics run",
       "compare: latency excludes time of flight (about 5 ns/m in fiber and copper alike)",
   };
+  if (std::abs(design.case_temperature_c - design.reference_temperature_c) > 0.05) {
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "compare: catalog FITs are quoted at typical conditions and are not "
+                  "temperature-scaled, so every FIT here, the design's included, is at %.0f degC; "
+                  "at its %.0f degC case the design's link FIT is %.3g (Arrhenius on its "
+                  "thermally activated parts), and the baselines would rise too by amounts the "
+                  "catalog does not give",
+                  design.reference_temperature_c, design.case_temperature_c,
+                  design.link_fit_at_case);
+    c.assumptions.push_back(buf);
+  }
   if (std::abs(std::log(c.rate_gbps / design.rate_gbps)) > 0.05)
     c.assumptions.push_back(
         "compare: no catalog entries at the design's rate; rows are the "

@@ -14,7 +14,13 @@ struct DesignFigures {
   double rate_gbps = 800.0;  // Ethernet payload rate
   double reach_m = 50.0;     // rated reach
   double w_per_end = 0.0;
+  // FIT at the temperature the catalog's figures are quoted at (reference_temperature_c), so
+  // every row compares like with like; the design's FIT at its case temperature goes beside it
+  // in the assumptions, since no baseline is temperature-scaled.
   double link_fit = 0.0;
+  double reference_temperature_c = 25.0;
+  double case_temperature_c = 25.0;
+  double link_fit_at_case = 0.0;
   double latency_ns = 0.0;  // added by the electronics, both ends, excluding flight
 };
 

@@ -67,6 +67,9 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
           spares.push_back(i);
       std::stable_sort(spares.begin(), spares.end(), better);
       out.spares_at_start = static_cast<int>(spares.size());
+      int candidates = 0;
+      for (int i = 0; i < pixels; ++i) candidates += lanes.roles[i] == link::ChannelRole::kSpare;
+      out.spares_unusable_at_start = std::max(0, candidates - out.spares_at_start);
       if (lanes.summary.active_short > 0) st.failed = true;
     }
     double worst_before = -400.0;

@@ -35,8 +35,9 @@ struct DegradationStep {
 
 struct DegradationResult {
   std::vector<DegradationStep> steps;  // at age 0 and then every life / degradation_steps
-  int spares_at_start =
-      0;  // live spares meeting the target at age 0 (at most array.spare_channels)
+  // Live spares meeting the target at age 0 (at most array.spare_channels): the usable ones.
+  int spares_at_start = 0;
+  int spares_unusable_at_start = 0;  // spare positions whose best candidate misses the target
   int spares_used = 0;
   double worst_log10_ber = 0.0;  // worst active channel over life, after swaps
   bool failed = false;

@@ -21,7 +21,7 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
   const double log_r = log_ch - m.common.cumulative_hazard(t);
   r.reliability = std::exp(log_r);
   r.failure_probability = std::max(0.0, -std::expm1(log_r));
-  r.channel_failure_probability = std::exp(log_channel_failure(m, t));
+  r.spares_exhausted_probability = std::exp(log_channel_failure(m, t));
   r.channel_fit_contribution = std::max(0.0, -log_ch / t * kFitHours);
   r.common_fit_contribution = m.common.cumulative_hazard(t) / t * kFitHours;
   r.link_fit = std::max(0.0, -log_r / t * kFitHours);
@@ -43,7 +43,8 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
       "controller, DC-DC, connector, fiber) are in series with the channels");
   std::snprintf(buf, sizeof buf,
                 "reliability: FIT figures are quoted at the reference temperature and accelerated "
-                "by Arrhenius to the case temperature (factor %.3g)",
+                "by Arrhenius to the case temperature (factor %.3g) on the channels and the active "
+                "common parts; the passive parts (connector, fiber) have no activation energy",
                 m.acceleration_factor);
   r.assumptions.push_back(buf);
   r.assumptions.push_back(m.channel.has_wearout()
@@ -59,9 +60,19 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
   return r;
 }
 
-LinkReliability link_reliability(const LinkSpec& spec) {
-  return link_reliability(reliability_model(spec), spec.array.data_channels,
-                          spec.array.ecc_channels);
+LinkReliability link_reliability(const LinkSpec& spec, std::optional<int> usable_spares) {
+  LinkReliability r = link_reliability(reliability_model(spec, usable_spares),
+                                       spec.array.data_channels, spec.array.ecc_channels);
+  r.spares_unusable = spec.array.spare_channels - r.spares;
+  if (usable_spares) {
+    char buf[240];
+    std::snprintf(buf, sizeof buf,
+                  "reliability: only the %d spares meeting BER %.3g count as spares; %d more are "
+                  "too weak to carry data and are left out",
+                  r.spares, spec.reliability.degradation_ber_target, r.spares_unusable);
+    r.assumptions.push_back(buf);
+  }
+  return r;
 }
 
 }  // namespace mosaic::reliability

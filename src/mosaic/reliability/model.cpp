@@ -1,5 +1,6 @@
 #include "mosaic/reliability/model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -8,11 +9,12 @@
 
 namespace mosaic::reliability {
 
-ReliabilityModel reliability_model(const LinkSpec& spec) {
+ReliabilityModel reliability_model(const LinkSpec& spec, std::optional<int> usable_spares) {
   const auto& r = spec.reliability;
   ReliabilityModel m;
-  m.channels = spec.total_channels();
-  m.spares = spec.array.spare_channels;
+  m.spares = usable_spares ? std::clamp(*usable_spares, 0, spec.array.spare_channels)
+                           : spec.array.spare_channels;
+  m.channels = spec.array.data_channels + spec.array.ecc_channels + m.spares;
   m.ecc = spec.array.ecc_channels > 0;
   m.acceleration_factor = arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c,
                                            spec.environment.case_temperature_c);
@@ -22,7 +24,8 @@ ReliabilityModel reliability_model(const LinkSpec& spec) {
     m.channel.wearout_scale_h = *r.weibull_scale_years * kHoursPerYear / m.acceleration_factor;
     m.channel.wearout_shape = r.weibull_shape;
   }
-  m.common = Lifetime::from_fit(r.common_fit * m.acceleration_factor);
+  // Only thermally activated mechanisms speed up when hot: connector and fiber do not.
+  m.common = Lifetime::from_fit(r.common_fit * m.acceleration_factor + r.passive_fit);
   m.mttr_h = r.mttr_h;
   m.life_h = r.service_life_years * kHoursPerYear;
   return m;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "mosaic/core/design/link_spec.hpp"
@@ -12,8 +13,8 @@ namespace mosaic::reliability {
 // than `spares` channels have failed (with ECC, the ECC masks that one more while the link is
 // drained and replaced: "degraded"), or when a common part fails. Times in hours.
 struct ReliabilityModel {
-  int channels = 0;  // n = data + ECC + spares
-  int spares = 0;    // S
+  int channels = 0;  // n = data + ECC + usable spares
+  int spares = 0;    // S, usable spares only
   bool ecc = true;   // ECC present: the (S+1)-th failure degrades rather than downs the link
   Lifetime channel;  // at the operating temperature
   Lifetime common;   // all common parts in series, at the operating temperature
@@ -24,8 +25,12 @@ struct ReliabilityModel {
   int failures_to_fail() const { return spares + 1; }
 };
 
-// Resolves spec.reliability and spec.environment into a model (Arrhenius applied).
-ReliabilityModel reliability_model(const LinkSpec& spec);
+// Resolves spec.reliability and spec.environment into a model (Arrhenius applied to the parts
+// with an activation energy). usable_spares: how many of the spec's spares can carry data (meet
+// the BER target, from a physics run); none = all of array.spare_channels. Unusable spares are
+// not channels of the reliability model at all.
+ReliabilityModel reliability_model(const LinkSpec& spec,
+                                   std::optional<int> usable_spares = std::nullopt);
 
 // Closed form: P(more than S of the n channels have failed by t), as ln of both sides.
 // ln P(link still has enough channels at t), accurate far into either tail.

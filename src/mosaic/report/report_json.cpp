@@ -86,6 +86,14 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
       cj["mc_ber_ci_high"] = m.ci_high;
       cj["mc_errors"] = m.errors;
       cj["mc_bits"] = m.bits;
+      if (mc.mode == McMode::kImportance) cj["mc_effective_samples"] = m.effective_samples;
+      if (!m.refusal.empty()) {
+        // No figure where the estimator cannot say anything: the reason instead.
+        cj["mc_refusal"] = m.refusal;
+        cj["mc_ber"] = nullptr;
+        cj["mc_ber_ci_low"] = nullptr;
+        cj["mc_ber_ci_high"] = nullptr;
+      }
     }
     nlohmann::json eyes = nlohmann::json::array();
     for (const auto& e : mc.eyes) eyes.push_back(eye_to_json(e));

@@ -3,14 +3,19 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <numbers>
 
 #include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/math/log_q.hpp"
 
 namespace mosaic::report {
 namespace {
 
-std::string ber_text(double log10_ber) {
-  if (log10_ber < -300) return fmt::format("1e{:.0f}", log10_ber);
+// Below the floor the figure is model extrapolation: print the floor, with Q for the depth.
+std::string ber_text(double log10_ber, double floor) {
+  if (log10_ber < std::log10(floor))
+    return fmt::format("< {:.0e} (Q {:.1f})", floor,
+                       q_inverse_from_log(log10_ber * std::numbers::ln10));
   return fmt::format("{:.2e}", std::pow(10.0, log10_ber));
 }
 
@@ -19,6 +24,7 @@ std::string ber_text(double log10_ber) {
 std::string text_summary(const Evaluation& r) {
   const auto& s = r.spec;
   const auto& l = r.link();
+  const double floor = s.report.ber_floor;
   std::string out;
   out +=
       fmt::format("Design   {} channels ({} x {}): {} data + {} ECC + {} spare, {:.3f} Gb/s each\n",
@@ -41,8 +47,8 @@ std::string text_summary(const Evaluation& r) {
       l.spare_usable, l.dead,
       l.active_short ? fmt::format(" ({} active channels short!)", l.active_short) : "");
   out += fmt::format("BER      median {}, mean {}, worst {} over {} active channels\n",
-                     ber_text(l.log10_median_ber), ber_text(l.log10_mean_ber),
-                     ber_text(l.log10_worst_ber), l.data + l.ecc);
+                     ber_text(l.log10_median_ber, floor), ber_text(l.log10_mean_ber, floor),
+                     ber_text(l.log10_worst_ber, floor), l.data + l.ecc);
   out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
                      l.over_threshold);
   if (l.margin_computed) {
@@ -64,20 +70,30 @@ std::string text_summary(const Evaluation& r) {
   const std::string fit = std::isfinite(r.reliability.link_fit)
                               ? fmt::format("{:.2f}", r.reliability.link_fit)
                               : std::string("unbounded (failure certain)");
-  out += fmt::format("Reliab.  link FIT {} over {:.0f} years with {} spares, AFR {:.2e}\n", fit,
-                     s.reliability.service_life_years, r.reliability.spares, r.reliability.afr);
+  out += fmt::format(
+      "Reliab.  link FIT {} over {:.0f} years with {} usable spares ({} too weak to count), "
+      "AFR {:.2e}\n",
+      fit, s.reliability.service_life_years, r.reliability.spares, r.reliability.spares_unusable,
+      r.reliability.afr);
   if (r.degradation) {
     const auto& d = *r.degradation;
-    out += fmt::format("Ageing   {} of {} spares used over {:.0f} years, worst active BER {}; {}\n",
-                       d.spares_used, d.spares_at_start, s.reliability.service_life_years,
-                       ber_text(d.worst_log10_ber),
-                       d.failed ? fmt::format("runs out of good spares at {:.1f} years",
-                                              d.failure_age_years.value_or(0.0))
-                                : "survives its service life");
+    out += fmt::format(
+        "Ageing   {} of {} usable spares used ({} unusable at start) over {:.0f} years, worst "
+        "active BER {}; {}\n",
+        d.spares_used, d.spares_at_start, d.spares_unusable_at_start,
+        s.reliability.service_life_years, ber_text(d.worst_log10_ber, floor),
+        d.failed ? fmt::format("runs out of good spares at {:.1f} years",
+                               d.failure_age_years.value_or(0.0))
+                 : "survives its service life");
   }
   const bool ok = l.over_threshold == 0 && l.capacity_ok;
   out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
                                          : "does NOT meet the host FEC threshold");
+  if (!ok && s.fiber.length_m <= s.module.rated_reach_m)
+    out += fmt::format(
+        "         this is within the module's rated reach ({:.0f} m) at {:.0f} degC: the design "
+        "misses its own rating\n",
+        s.module.rated_reach_m, s.environment.case_temperature_c);
   return out;
 }
 

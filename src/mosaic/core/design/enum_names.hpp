@@ -47,6 +47,12 @@ struct EnumNames<ClockMode> {
   }};
 };
 template <>
+struct EnumNames<FiberModelKind> {
+  static constexpr std::array<std::pair<FiberModelKind, const char*>, 1> kValues{{
+      {FiberModelKind::kGaussian, "gaussian"},
+  }};
+};
+template <>
 struct EnumNames<DataPattern> {
   static constexpr std::array<std::pair<DataPattern, const char*>, 4> kValues{{
       {DataPattern::kRandom, "random"},

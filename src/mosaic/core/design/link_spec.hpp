@@ -30,6 +30,7 @@ struct LinkSpec {
   PowerSpec power;
   ReliabilitySpec reliability;
   McSpec mc;  // Monte Carlo engine (phy/mc)
+  ReportSpec report;
 
   int total_channels() const {
     return array.data_channels + array.ecc_channels + array.spare_channels;

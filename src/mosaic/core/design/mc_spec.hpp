@@ -7,8 +7,9 @@ namespace mosaic {
 // How the Monte Carlo engine (phy/mc) estimates each channel's BER.
 // kWaveform: oversampled waveforms, noise injected at the TIA input and filtered (the truth).
 // kSymbol: superposition of sampled pulse-response taps at the decision instants (linear chains).
-// kImportance: noiseless waveforms plus mean-translated noise at each decision with
-//   likelihood-ratio weights, for BERs far below what plain counting reaches.
+// kImportance: decisions on the statistical eye's model with patterns and jitter drawn from a
+//   tilted mixture and the noise integrated, likelihood-ratio weighted, for BERs far below what
+//   plain counting reaches (phy/mc/importance.hpp).
 enum class McMode { kWaveform, kSymbol, kImportance };
 
 struct McSpec {

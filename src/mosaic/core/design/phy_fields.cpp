@@ -49,8 +49,9 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "Per-channel spread of optical power (log-normal, 1 sigma)"));
   out.push_back(real("led.bandwidth_sigma", &S::led, &LedSpec::bandwidth_sigma, 0.0, 0.5, "",
                      "Per-channel relative spread of bandwidth (log-normal, 1 sigma)"));
-  out.push_back(real("led.power_tc_db_per_k", &S::led, &LedSpec::power_tc_db_per_k, -1.0, 1.0,
-                     "dB/K", "Change of optical power with case temperature above 25 degC"));
+  out.push_back(
+      real("led.power_tc_db_per_k", &S::led, &LedSpec::power_tc_db_per_k, -1.0, 1.0, "dB/K",
+           "Change of optical power with case temperature above 25 degC (thermal droop)"));
   out.push_back(real("led.bandwidth_tc_per_k", &S::led, &LedSpec::bandwidth_tc_per_k, -0.1, 0.1,
                      "1/K", "Relative change of bandwidth per kelvin above 25 degC"));
   out.push_back(real("led.wavelength_tc_nm_per_k", &S::led, &LedSpec::wavelength_tc_nm_per_k, -1.0,
@@ -80,6 +81,9 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      20.0, "dB",
                      "Extra loss of channels imaged near the fiber's edge (outer ring)"));
   // fiber
+  out.push_back(choice("fiber.model", &S::fiber, &FiberSpec::model,
+                       "Impulse response of the imaging fiber (gaussian: chromatic and modal "
+                       "spreads in quadrature)"));
   out.push_back(real("fiber.length_m", &S::fiber, &FiberSpec::length_m, 0.0, 1000.0, "m",
                      "Length of the imaging fiber"));
   out.push_back(real("fiber.attenuation_db_per_m", &S::fiber, &FiberSpec::attenuation_db_per_m, 0.0,
@@ -88,7 +92,10 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                         "Include chromatic dispersion"));
   out.push_back(real("fiber.dispersion_ps_per_nm_km", &S::fiber,
                      &FiberSpec::dispersion_ps_per_nm_km, -10000.0, 10000.0, "ps/(nm km)",
-                     "Chromatic dispersion parameter D at the centre wavelength"));
+                     "Chromatic dispersion parameter D at the centre wavelength (25 degC)"));
+  out.push_back(real("fiber.dispersion_slope_ps_per_nm2_km", &S::fiber,
+                     &FiberSpec::dispersion_slope_ps_per_nm2_km, -1000.0, 1000.0, "ps/(nm^2 km)",
+                     "dD/dlambda: carries the LED's thermal wavelength shift into D"));
   out.push_back(boolean("fiber.modal_dispersion", &S::fiber, &FiberSpec::modal_dispersion,
                         "Include modal dispersion of the high-NA cores"));
   out.push_back(real("fiber.modal_k_ps", &S::fiber, &FiberSpec::modal_k_ps, 0.0, 1e5, "ps",
@@ -118,14 +125,23 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "3 dB bandwidth of the photodiode + TIA"));
   out.push_back(choice("rx.noise", &S::rx, &RxSpec::noise, "Receiver noise sources"));
   out.push_back(real("rx.noise_density_pa_rthz", &S::rx, &RxSpec::noise_density_pa_rthz, 0.0,
-                     1000.0, "pA/sqrt(Hz)", "Input-referred TIA noise current density"));
+                     1000.0, "pA/sqrt(Hz)",
+                     "Input-referred TIA noise current density at 25 degC (thermal: scales "
+                     "with the square root of the absolute case temperature)"));
+  out.push_back(real("rx.input_capacitance_pf", &S::rx, &RxSpec::input_capacitance_pf, 0.0, 1e4,
+                     "pF", "Photodiode + TIA input capacitance for the f^2 noise term (0 = off)"));
+  out.push_back(real("rx.voltage_noise_nv_rthz", &S::rx, &RxSpec::voltage_noise_nv_rthz, 0.0, 1e4,
+                     "nV/sqrt(Hz)",
+                     "TIA input voltage noise that the input capacitance turns into f^2 "
+                     "current noise"));
   out.push_back(optional_real("rx.power_dbm", &S::rx, &RxSpec::power_dbm, -60.0, 20.0, "dBm",
                               "If set: mean received optical power of every channel, replacing "
                               "the computed budget"));
   out.push_back(
       boolean("rx.ctle", &S::rx, &RxSpec::ctle, "Analog equalizer (one zero, two poles)"));
-  out.push_back(boolean("rx.ctle_auto", &S::rx, &RxSpec::ctle_auto,
-                        "Tune the CTLE peaking per channel to the lowest BER"));
+  out.push_back(
+      boolean("rx.ctle_auto", &S::rx, &RxSpec::ctle_auto,
+              "Tune the CTLE peaking once per link (on a nominal channel) to the lowest BER"));
   out.push_back(real("rx.ctle_peaking_db", &S::rx, &RxSpec::ctle_peaking_db, 0.0, 20.0, "dB",
                      "CTLE high-frequency boost when not auto-tuned"));
   out.push_back(real("rx.ctle_pole_ghz", &S::rx, &RxSpec::ctle_pole_ghz, 0.01, 100.0, "GHz",
@@ -140,6 +156,9 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   out.push_back(real("environment.case_temperature_c", &S::environment,
                      &EnvironmentSpec::case_temperature_c, -40.0, 125.0, "degC",
                      "Module case temperature"));
+  // report
+  out.push_back(real("report.ber_floor", &S::report, &ReportSpec::ber_floor, 1e-300, 1e-3, "",
+                     "BERs below this are printed as \"< floor\" (with Q) in the text summary"));
 }
 
 }  // namespace mosaic

@@ -13,6 +13,9 @@ enum class ThresholdMode { kOptimal, kMidEye };
 // (array row), so each channel's skew becomes a static phase offset.
 enum class ClockMode { kCdr, kForwardedClock };
 enum class DataPattern { kRandom, kPrbs7, kPrbs15, kPrbs31 };
+// Impulse response of the imaging fiber (phy/fiber_model.hpp): kGaussian, chromatic and modal
+// spreads in quadrature.
+enum class FiberModelKind { kGaussian };
 
 struct ChannelSpec {
   bool operator==(const ChannelSpec&) const = default;
@@ -46,7 +49,9 @@ struct LedSpec {
   double fwhm_nm = 15.0;
   double power_sigma_db = 0.5;    // per-channel log-normal spread of optical power (1 sigma)
   double bandwidth_sigma = 0.05;  // per-channel relative spread of bandwidth (1 sigma)
-  double power_tc_db_per_k = -0.004;
+  // Blue InGaN output droops by roughly 0.5-1 dB from 25 to 85 degC at constant current (thermal
+  // droop: carrier leakage and Shockley-Read-Hall rise with temperature); docs/calibration.md.
+  double power_tc_db_per_k = -0.01;
   double bandwidth_tc_per_k = -0.0005;  // relative bandwidth change per kelvin
   double wavelength_tc_nm_per_k = 0.05;
   // Rate-equation model (ABC recombination in the active region).
@@ -71,10 +76,14 @@ struct CouplingSpec {
 struct FiberSpec {
   bool operator==(const FiberSpec&) const = default;
 
+  FiberModelKind model = FiberModelKind::kGaussian;
   double length_m = 30.0;
   double attenuation_db_per_m = 0.22;
   bool chromatic_dispersion = true;
   double dispersion_ps_per_nm_km = -770.0;
+  // dD/dlambda at the centre wavelength: fused silica's Sellmeier fit gives +5.8 ps/(nm^2 km) at
+  // 450 nm; carries the LED's thermal wavelength shift into the dispersion.
+  double dispersion_slope_ps_per_nm2_km = 5.8;
   bool modal_dispersion = true;
   double modal_k_ps = 2.0;  // sigma_md = k * L^gamma; restricted launch of the custom coupler
   double modal_gamma = 0.8;
@@ -93,10 +102,17 @@ struct RxSpec {
   FilterShape filter = FilterShape::kButterworth2;
   double bandwidth_ghz = 1.4;
   NoiseModel noise = NoiseModel::kThermalShot;
-  double noise_density_pa_rthz = 8.0;  // input-referred TIA noise current density
-  std::optional<double> power_dbm;     // if set, the mean received power of every channel
+  // Input-referred TIA noise current density at 25 degC: GHz-class integrated TIAs on small
+  // photodiodes sit at a few pA/sqrt(Hz) (docs/calibration.md).
+  double noise_density_pa_rthz = 6.5;
+  // Optional f^2 noise: the amplifier's input voltage noise across the photodiode + input
+  // capacitance, i_n^2(f) = (2 pi f C e_n)^2. 0 pF = off (the integrated module's small
+  // photodiodes: negligible below the TIA's bandwidth).
+  double input_capacitance_pf = 0.0;
+  double voltage_noise_nv_rthz = 1.0;
+  std::optional<double> power_dbm;  // if set, the mean received power of every channel
   bool ctle = true;
-  bool ctle_auto = true;         // choose the peaking per channel that minimises the BER
+  bool ctle_auto = true;         // choose the peaking once per link that minimises the BER
   double ctle_peaking_db = 0.0;  // used when ctle_auto is false
   double ctle_pole_ghz = 2.5;    // the two poles; the zero sits below them by the peaking
   double jitter_rms_ps = 15.0;
@@ -108,6 +124,15 @@ struct EnvironmentSpec {
   bool operator==(const EnvironmentSpec&) const = default;
 
   double case_temperature_c = 25.0;
+};
+
+// How figures are printed (the JSON always carries the exact log10 BER).
+struct ReportSpec {
+  bool operator==(const ReportSpec&) const = default;
+
+  // BERs below this are printed as "< floor" with Q beside them: the Gaussian tails far below it
+  // are model extrapolation, never measurable.
+  double ber_floor = 1e-18;
 };
 
 }  // namespace mosaic

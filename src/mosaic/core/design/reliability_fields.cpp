@@ -9,14 +9,19 @@ void add_reliability_fields(std::vector<FieldDesc>& out) {
   out.push_back(real("reliability.channel_fit", &S::reliability, &R::channel_fit, 0.0, 1e6, "FIT",
                      "Failure rate of one channel (microLED + driver + TIA)"));
   out.push_back(real("reliability.common_fit", &S::reliability, &R::common_fit, 0.0, 1e7, "FIT",
-                     "Failure rate of the parts every channel needs, in series"));
+                     "Failure rate of the active electronics every channel needs (gearbox, "
+                     "controller, DC-DC), in series; Arrhenius-accelerated"));
+  out.push_back(real("reliability.passive_fit", &S::reliability, &R::passive_fit, 0.0, 1e7, "FIT",
+                     "Failure rate of the passive parts in series (connector, fiber); no "
+                     "activation energy, so not accelerated by temperature"));
   out.push_back(real("reliability.service_life_years", &S::reliability, &R::service_life_years,
                      0.01, 100.0, "years", "Service life over which link FIT is averaged"));
   out.push_back(real("reliability.reference_temperature_c", &S::reliability,
                      &R::reference_temperature_c, -60.0, 200.0, "degC",
-                     "Temperature at which channel_fit and common_fit are quoted"));
-  out.push_back(real("reliability.activation_energy_ev", &S::reliability, &R::activation_energy_ev,
-                     0.0, 3.0, "eV", "Arrhenius activation energy of failures and LED decay"));
+                     "Temperature at which the FIT figures are quoted"));
+  out.push_back(real(
+      "reliability.activation_energy_ev", &S::reliability, &R::activation_energy_ev, 0.0, 3.0, "eV",
+      "Arrhenius activation energy of channel and active common-part failures and LED decay"));
   out.push_back(optional_real("reliability.weibull_scale_years", &S::reliability,
                               &R::weibull_scale_years, 0.01, 1e6, "years",
                               "Characteristic wear-out life of a channel (none = no wear-out)"));
@@ -35,7 +40,8 @@ void add_reliability_fields(std::vector<FieldDesc>& out) {
                         1000, "", "Physics re-evaluations over the service life (degradation)"));
   out.push_back(real("reliability.degradation_ber_target", &S::reliability,
                      &R::degradation_ber_target, 1e-30, 0.5, "",
-                     "BER above which a degraded channel is swapped for a spare"));
+                     "BER a channel must meet to carry data: above it a channel is swapped for a "
+                     "spare, and a spare above it is not counted as usable"));
 }
 
 }  // namespace mosaic

@@ -5,12 +5,15 @@
 namespace mosaic {
 
 // Reliability model (PHYSICS.md section 8). FIT = failures per 1e9 device-hours, quoted at
-// reference_temperature_c and accelerated to environment.case_temperature_c (Arrhenius).
+// reference_temperature_c; the parts with a thermally activated failure mechanism (channels,
+// active common electronics, LED decay) are accelerated to environment.case_temperature_c
+// (Arrhenius); the passive parts (connector, fiber) are not.
 struct ReliabilitySpec {
   bool operator==(const ReliabilitySpec&) const = default;
 
   double channel_fit = 1.0;  // failures per 1e9 device-hours of one channel (LED + driver + TIA)
-  double common_fit = 5.0;   // gearbox, controller, DC-DC, connector and fiber, in series
+  double common_fit = 4.0;   // gearbox, controller, DC-DC, in series (thermally activated)
+  double passive_fit = 1.0;  // connector and fiber, in series (no activation energy)
   double service_life_years = 5.0;
   double reference_temperature_c = 25.0;  // temperature at which the FIT figures are quoted
   double activation_energy_ev = 0.7;

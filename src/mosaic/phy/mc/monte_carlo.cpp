@@ -12,13 +12,14 @@
 #include <optional>
 #include <unsupported/Eigen/FFT>
 
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
-#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/units.hpp"
 #include "mosaic/core/math/confidence.hpp"
+#include "mosaic/phy/mc/importance.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
 
@@ -167,8 +168,6 @@ struct Channel {
   std::vector<float> noise_state;  // noise path
   std::vector<float> y_tail;       // last 3 os samples of the received waveform
   std::array<double, kLanes> errors{};
-  std::array<double, kLanes> weight_sum{};
-  std::array<double, kLanes> weight_sq{};
   double bits_counted = 0.0;
   // symbol mode: taps of the victim and of each aggressor at integer sample positions
   struct TapSet {
@@ -295,7 +294,7 @@ class Engine {
         options_.progress->update(
             std::min(1.0, std::max({f_bits, f_err, f_time})),
             fmt::format("{:.3g} bits, {:.0f} errors", bits_ * counted_.size(), total_errors));
-      if (min_errors >= mc_.target_errors && mode_ != McMode::kImportance) {
+      if (min_errors >= mc_.target_errors) {
         reason = "target_errors";
         break;
       }
@@ -320,24 +319,10 @@ class Engine {
       double errors = 0.0;
       for (double e : ch.errors) errors += e;
       m.errors = errors;
-      if (mode_ == McMode::kImportance) {
-        double w = 0.0, w2 = 0.0;
-        for (int l = 0; l < kLanes; ++l) {
-          w += ch.weight_sum[l];
-          w2 += ch.weight_sq[l];
-        }
-        const double mean = bits_ > 0 ? w / bits_ : 0.0;
-        const double var = bits_ > 1 ? std::max(0.0, (w2 / bits_ - mean * mean) / (bits_ - 1)) : 0;
-        const double z = q_inverse(0.5 * (1.0 - mc_.confidence));
-        m.ber = mean;
-        m.ci_low = std::max(0.0, mean - z * std::sqrt(var));
-        m.ci_high = mean + z * std::sqrt(var);
-      } else {
-        m.ber = bits_ > 0 ? errors / bits_ : 0.0;
-        const Interval ci = clopper_pearson(errors, bits_, mc_.confidence);
-        m.ci_low = ci.low;
-        m.ci_high = ci.high;
-      }
+      m.ber = bits_ > 0 ? errors / bits_ : 0.0;
+      const Interval ci = clopper_pearson(errors, bits_, mc_.confidence);
+      m.ci_low = ci.low;
+      m.ci_high = ci.high;
       m.stat_eye_ber = stat_ber_[s];
       r.channels.push_back(m);
       if (ch.eye) r.eyes.push_back(std::move(ch.eye_hist));
@@ -748,24 +733,14 @@ class Engine {
     double pos0;
     decision_rows(ch, row, pos0);
     Scratch& sc = scratch();
-    sc.normals.resize(2 * kSegmentBits * kLanes);
+    sc.normals.resize(kSegmentBits * kLanes);
     float* jit = sc.normals.data();
-    float* isn = jit + kSegmentBits * kLanes;
     jitter_draws(ch, u, jit);
     const double jitter_samples = spec_.rx.jitter_rms_ps * 1e-12 / ts_s_;
     const double lim = os_ - 1;
     const double d = ch.threshold_a;
-    const bool importance = mode_ == McMode::kImportance;
-    double th2 = 0, shot = 0;
-    if (importance) {
-      const LaneKey key{spec_.seed, static_cast<std::uint32_t>(RngPurpose::kMcNoise),
-                        static_cast<std::uint64_t>(ch.index), u * kLanes};
-      gaussian_lanes(key, 0, kSegmentBits / 4, isn);
-      th2 = ev_.thermal_sigma_a() * ev_.thermal_sigma_a();
-      shot = ev_.shot_a2_per_a();
-    }
     for (int l = 0; l < kLanes; ++l) {
-      double errors = 0.0, ws = 0.0, ws2 = 0.0;
+      double errors = 0.0;
       for (int j = 0; j < kSegmentBits; ++j) {
         const double delta = std::clamp(jitter_samples * jit[j * kLanes + l], -lim, lim);
         const double t = pos0 + j * os_ + delta;
@@ -773,33 +748,9 @@ class Engine {
         const double f = t - i0;
         const double v = (1.0 - f) * y[i0 * kLanes + l] + f * y[(i0 + 1) * kLanes + l];
         const bool bit = ch.bits[(row + j) * kLanes + l] > 0.5f;
-        if (!importance) {
-          if ((v > d) != bit) errors += 1.0;
-          continue;
-        }
-        // Mean translation: noise drawn around the threshold instead of zero, weighted back by
-        // the likelihood ratio of the unbiased to the biased Gaussian.
-        const double sigma = std::sqrt(th2 + shot * std::max(v, 0.0));
-        if (!(sigma > 0)) {
-          if ((v > d) != bit) {
-            errors += 1.0;
-            ws += 1.0;
-            ws2 += 1.0;
-          }
-          continue;
-        }
-        const double mu = d - v;
-        const double noise = mu + sigma * isn[j * kLanes + l];
-        if (((v + noise) > d) != bit) {
-          const double w = std::exp((mu * mu - 2.0 * mu * noise) / (2.0 * sigma * sigma));
-          errors += 1.0;
-          ws += w;
-          ws2 += w * w;
-        }
+        if ((v > d) != bit) errors += 1.0;
       }
       ch.errors[l] += errors;
-      ch.weight_sum[l] += ws;
-      ch.weight_sq[l] += ws2;
     }
   }
 
@@ -904,10 +855,80 @@ class Engine {
   double bits_ = 0.0;
 };
 
+// Importance mode: per channel, the statistical eye's input at its chosen phase and threshold.
+McResult importance_run(LinkEvaluator& ev, std::span<const ChannelResult> stat,
+                        const McOptions& options) {
+  const LinkSpec& spec = ev.spec();
+  const auto& layout = ev.layout();
+  const int n = static_cast<int>(layout.channels.size());
+  if (!options.eye_channels.empty())
+    throw ConfigError("--eye", std::to_string(options.eye_channels.front()),
+                      "no eye channels with mc.mode = importance",
+                      "importance sampling draws decisions, not waveforms");
+  if (spec.led.model == LedModel::kRateEquation)
+    throw ConfigError("mc.mode", "\"importance\"", "waveform with led.model = rate_equation",
+                      "importance sampling runs on the statistical eye's linear model");
+  if (spec.mc.phase_ui || spec.mc.threshold_ua)
+    throw ConfigError("mc.phase_ui", "set", "unset with mc.mode = importance",
+                      "importance sampling runs at the statistical eye's phase and threshold");
+  std::vector<int> counted = options.channels;
+  if (counted.empty())
+    for (int i = 0; i < n; ++i)
+      if (!layout.channels[i].dead) counted.push_back(i);
+  for (int c : counted) {
+    if (c < 0 || c >= n)
+      throw ConfigError("--channels", std::to_string(c),
+                        fmt::format("channel indices in [0, {})", n));
+    if (layout.channels[c].dead)
+      throw ConfigError("--channels", std::to_string(c), "live channels",
+                        "that pixel is dead at manufacture");
+  }
+  // Pulse responses are built lazily and thread-safely; build them before the parallel loop
+  // only through eye_input, which every task calls.
+  McResult r;
+  r.mode = McMode::kImportance;
+  r.samples_per_ui = ev.chain().samples_per_ui();
+  r.channels.resize(counted.size());
+  const auto t0 = Clock::now();
+  const int os = ev.chain().samples_per_ui();
+  parallel_for(counted.size(), options.threads, [&](std::size_t i) {
+    const int c = counted[i];
+    const ChannelResult& st = stat[c];
+    const StatEyeInput in = ev.eye_input(c, false);
+    ImportanceOptions io;
+    io.seed = spec.seed;
+    io.stream = static_cast<std::uint64_t>(c);
+    io.samples = spec.mc.max_bits;
+    io.confidence = spec.mc.confidence;
+    const int phase = static_cast<int>(std::lround(st.sampling_phase_ui * os));
+    const ImportanceResult ir = importance_ber(in, phase, st.threshold_a, io);
+    McChannelResult& m = r.channels[i];
+    m.index = c;
+    m.bits = ir.samples;
+    m.ber = ir.ber;
+    m.ci_low = ir.ci_low;
+    m.ci_high = ir.ci_high;
+    m.effective_samples = ir.effective_samples;
+    m.refusal = ir.refusal;
+    m.stat_eye_ber = st.ber;
+    m.phase_ui = st.sampling_phase_ui;
+    m.threshold_a = st.threshold_a;
+  });
+  r.wall_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.bits_per_channel = spec.mc.max_bits;
+  r.total_bits = spec.mc.max_bits * counted.size();
+  r.bits_per_s = r.wall_s > 0 ? r.total_bits / r.wall_s : 0.0;
+  r.stop_reason = "max_bits";
+  if (options.progress) options.progress->update(1.0, "done");
+  return r;
+}
+
 }  // namespace
 
 McResult monte_carlo(LinkEvaluator& evaluator, std::span<const ChannelResult> stat,
                      const McOptions& options) {
+  if (evaluator.spec().mc.mode == McMode::kImportance)
+    return importance_run(evaluator, stat, options);
   Engine engine(evaluator, stat, options);
   return engine.run();
 }

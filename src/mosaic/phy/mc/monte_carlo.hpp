@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/progress.hpp"
 #include "mosaic/phy/channel_result.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 
@@ -16,14 +16,16 @@ namespace mosaic::phy::mc {
 // Monte Carlo figures of one channel.
 struct McChannelResult {
   int index = 0;
-  double bits = 0.0;     // decisions counted (importance: trials)
-  double errors = 0.0;   // wrong decisions (importance: error events under the biased noise)
+  double bits = 0.0;     // decisions counted (importance: draws)
+  double errors = 0.0;   // wrong decisions (importance: not counted, the noise is integrated)
   double ber = 0.0;      // point estimate (importance: likelihood-ratio weighted)
   double ci_low = 0.0;   // confidence interval of the BER at McSpec::confidence (Clopper-Pearson;
-  double ci_high = 1.0;  //   importance: normal approximation of the weighted mean)
-  double stat_eye_ber = 0.0;  // the statistical eye's BER at the same phase and threshold
-  double phase_ui = 0.0;      // sampling phase used, from the pulse peak
-  double threshold_a = 0.0;   // decision threshold used (photocurrent, A)
+  double ci_high = 1.0;  //   importance: normal, on the weighted contributions' own variance)
+  double effective_samples = 0.0;  // importance: (sum of contributions)^2 / sum of squares
+  std::string refusal;             // importance: why no estimate can be given (empty: it can)
+  double stat_eye_ber = 0.0;       // the statistical eye's BER at the same phase and threshold
+  double phase_ui = 0.0;           // sampling phase used, from the pulse peak
+  double threshold_a = 0.0;        // decision threshold used (photocurrent, A)
 };
 
 // 2-D histogram of a channel's received waveform (noise, jitter-free sampling clock), folded on
@@ -60,12 +62,14 @@ struct McResult {
   std::string stop_reason;  // "target_errors", "max_bits" or "time_budget"
 };
 
-// Runs the Monte Carlo engine of spec.mc on a built link (its evaluator gives the array, chain,
-// CTLE setting and noise; `stat` the statistical eye's per-channel phase and threshold, indexed
-// like the array). Every live neighbour of a counted channel is simulated for its crosstalk.
-// Data, noise and jitter of lane l of segment u of channel c come from Rng keys
-// (seed, kMcData / kMcNoise / kMcJitter, c, 16 u + l), so the result depends only on the design
-// and its seed, never on the thread count (unless a time budget stops the run).
+// Runs the Monte Carlo engine of spec.mc on a built link. mc.mode = importance estimates each
+// counted channel with importance_ber (mc/importance.hpp) on the statistical eye's own model at
+// its phase and threshold, mc.max_bits draws each (no waveforms, so no eye diagrams). (its
+// evaluator gives the array, chain, CTLE setting and noise; `stat` the statistical eye's
+// per-channel phase and threshold, indexed like the array). Every live neighbour of a counted
+// channel is simulated for its crosstalk. Data, noise and jitter of lane l of segment u of channel
+// c come from Rng keys (seed, kMcData / kMcNoise / kMcJitter, c, 16 u + l), so the result depends
+// only on the design and its seed, never on the thread count (unless a time budget stops the run).
 // Throws ConfigError for settings the engine does not support (e.g. a Gaussian receiver filter).
 McResult monte_carlo(LinkEvaluator& evaluator, std::span<const ChannelResult> stat,
                      const McOptions& options = {});
