@@ -6,9 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 # Every reader of user files that has a fuzz target (see fuzz/CMakeLists.txt), with the folder
-# its seed corpus comes from. Add the sweep-file reader here when it lands.
-targets=(fuzz_config_loader fuzz_phy_report)
-declare -A seeds=([fuzz_config_loader]=examples [fuzz_phy_report]=fuzz/corpus/phy)
+# its seed corpus comes from.
+targets=(fuzz_config_loader fuzz_phy_report fuzz_sweep_file)
+declare -A seeds=([fuzz_config_loader]=examples [fuzz_phy_report]=fuzz/corpus/phy
+  [fuzz_sweep_file]=fuzz/corpus/sweep)
 if ! command -v clang++ >/dev/null; then
   echo "clang++ not found: fuzzing skipped"
   exit 0

@@ -1,5 +1,7 @@
 #include "mosaic/sweep/grid.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -46,6 +48,20 @@ void expand(Grid& grid) {
   std::vector<int> listed, sampled;
   for (int j = 0; j < static_cast<int>(grid.axes.size()); ++j)
     (grid.axes[j].sampled ? sampled : listed).push_back(j);
+
+  // The number of points is known before any is built: a product of axes too large to hold is
+  // refused up front instead of exhausting memory.
+  double total = grid.combine == Combine::kZip && !listed.empty()
+                     ? static_cast<double>(grid.axes[listed[0]].values.size())
+                     : 1.0;
+  if (grid.combine != Combine::kZip)
+    for (int j : listed) total *= static_cast<double>(grid.axes[j].values.size());
+  if (!sampled.empty())
+    total *= static_cast<double>(std::max<std::int64_t>(grid.sampling.count, 0));
+  if (total > static_cast<double>(kMaxSweepPoints))
+    throw ConfigError("sweep", fmt::format("{:.6g} points", total),
+                      "at most " + std::to_string(kMaxSweepPoints) +
+                          " points (each is held in memory; split the sweep)");
 
   // Listed part: rows of value indices, one per listed axis.
   std::vector<std::vector<std::size_t>> rows{{}};

@@ -40,6 +40,9 @@ struct Grid {
   std::vector<std::vector<FieldValue>> points;
 };
 
+// Most points a sweep may hold (each point's values live in memory until the sweep ends).
+inline constexpr std::size_t kMaxSweepPoints = 1000000;
+
 // Fills grid.points from the axes: listed axes as a product (the first axis varies slowest) or
 // zipped (equal lengths), then the sampled axes as one more dimension of `sampling.count` joint
 // draws (uniform random or Latin hypercube, keyed by `sampling.seed`; log-uniform on a log

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/report/spec_json.hpp"
 
@@ -304,8 +305,10 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     throw ConfigError("axis", "none", "at least one [[axis]] (a sweep of zero points)");
   expand(d.grid);
   if (d.grid.points.empty()) throw ConfigError("sweep", "0 points", "at least one point");
-  if (d.grid.points.size() > 100000000)
-    throw ConfigError("sweep", std::to_string(d.grid.points.size()) + " points", "at most 1e8");
+  if (d.grid.points.size() > kMaxSweepPoints)
+    throw ConfigError("sweep", std::to_string(d.grid.points.size()) + " points",
+                      "at most " + std::to_string(kMaxSweepPoints) +
+                          " (every point's values are held in memory; split the sweep)");
   // Every point is checked now, so that nothing runs when any point would be refused.
   for (std::size_t i = 0; i < d.grid.points.size(); ++i) (void)point_spec(d.base, d.grid, i);
   d.fingerprint = sweep_fingerprint(d);
@@ -313,12 +316,10 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
 }
 
 SweepDefinition load_sweep_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("sweep file", "\"" + path + "\"", "a readable TOML file");
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Bounded, regular files only: /dev/zero or a FIFO is refused before anything is read.
+  const std::string text = read_input_file(path, "sweep file");
   const auto dir = std::filesystem::path(path).parent_path();
-  return parse_sweep(text.str(), path, dir.empty() ? "." : dir.string());
+  return parse_sweep(text, path, dir.empty() ? "." : dir.string());
 }
 
 }  // namespace mosaic::sweep
