@@ -1,6 +1,8 @@
 #include "mosaic_io/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,10 +71,20 @@ AtomicFile::AtomicFile(std::string path, std::string field)
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw ConfigError(field_, "\"" + path_ + "\"", "a file path in an existing directory");
+  // The fatal signals wait while the temporary is created and registered: one landing between the
+  // two would leave a temporary the handler does not know of.
+  sigset_t fatal, previous;
+  sigemptyset(&fatal);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGPIPE}) sigaddset(&fatal, sig);
+  pthread_sigmask(SIG_BLOCK, &fatal, &previous);
   const int fd = ::mkstemp(pattern.data());
-  if (fd < 0) fail("cannot create a temporary file beside it", errno);
-  temp_ = pattern;
-  slot_ = claim_slot(temp_);
+  const int create_error = errno;
+  if (fd >= 0) {
+    temp_ = pattern;
+    slot_ = claim_slot(temp_);
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (fd < 0) fail("cannot create a temporary file beside it", create_error);
   // mkstemp makes 0600; the output gets the mode any newly created file would get.
   const mode_t mask = ::umask(0);
   ::umask(mask);
