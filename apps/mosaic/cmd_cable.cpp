@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "mosaic/report/report_json.hpp"
 #include "mosaic/cable/cable.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
@@ -132,7 +133,9 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     }
     cable->stop();
     if (args->progress && tty) std::fprintf(stderr, "\n");
-    const nlohmann::json summary = cable->summary();
+    nlohmann::json summary = report::header_json(invocation(), opt.spec);
+    summary.update(cable->summary());
+    summary["command"] = invocation();
     std::printf("%s\n", summary.dump(2).c_str());
     std::uint64_t corrupt = 0;
     for (const auto& d : summary["directions"])
