@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     overrides.push_back(text.substr(2, newline - 2));
   try {
     const mosaic::LinkSpec spec = mosaic::load_spec_from_string(text, overrides);
-    mosaic::validate_spec(spec);
+    mosaic::validate_design(spec);
   } catch (const mosaic::ConfigError&) {
   }
   return 0;

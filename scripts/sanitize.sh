@@ -3,8 +3,9 @@
 # (tests named Slow* are left to the optimised build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# -O1 -g1: line tables for the sanitizers' stack traces at a fraction of the compile time of -O2 -g.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMOSAIC_SANITIZE=ON \
-  -DMOSAIC_BENCH=OFF >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DMOSAIC_BENCH=OFF >/dev/null
 cmake --build build-asan
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -E 'Slow'
