@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/host_fec.hpp"
 #include "mosaic/link/kernels.hpp"
 #include "mosaic/link/receiver.hpp"

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/parallel.hpp"
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
 

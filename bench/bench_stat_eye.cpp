@@ -3,8 +3,8 @@
 #include <benchmark/benchmark.h>
 
 #include "mosaic/core/design/presets.hpp"
-#include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
 
 namespace {
 
@@ -22,8 +22,7 @@ void BM_SimulateDefaultDesign(benchmark::State& state) {
   const mosaic::LinkSpec spec = mosaic::preset("800g");
   mosaic::EvalOptions options;
   options.threads = static_cast<int>(state.range(0));
-  for (auto _ : state)
-    benchmark::DoNotOptimize(mosaic::evaluate(spec, options).link().median_ber);
+  for (auto _ : state) benchmark::DoNotOptimize(mosaic::evaluate(spec, options).link().median_ber);
   state.counters["channels"] = spec.array.rows * spec.array.cols;
 }
 BENCHMARK(BM_SimulateDefaultDesign)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <string>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

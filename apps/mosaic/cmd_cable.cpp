@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "command.hpp"
-#include "mosaic/report/report_json.hpp"
 #include "mosaic/cable/cable.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/report/report_json.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
 #include "spec_options.hpp"
 

@@ -29,8 +29,7 @@ TEST(FiberModel, ChainRunsTheSpecsFiberModel) {
   ASSERT_TRUE(fiber.model);
   EXPECT_EQ(fiber.sigma_s, fiber.model->rms_spread_s());
   const ChainModel chain(s, fiber, 0.0);
-  for (double f : {1e8, 1e9, 2e9})
-    EXPECT_EQ(chain.fiber_response(f), fiber.model->transfer(f));
+  for (double f : {1e8, 1e9, 2e9}) EXPECT_EQ(chain.fiber_response(f), fiber.model->transfer(f));
 }
 
 }  // namespace

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/math/confidence.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
-#include "mosaic/core/math/confidence.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
 

@@ -2,9 +2,9 @@
 
 #include <sqlite3.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
-#include <unistd.h>
 #include <cstdio>
 #include <fstream>
 #include <iterator>

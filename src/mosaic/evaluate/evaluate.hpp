@@ -12,8 +12,8 @@ namespace mosaic {
 struct EvalOptions {
   int threads = 0;  // 0 = all cores; the evaluation does not depend on it (timing aside)
   Progress* progress = nullptr;
-  bool margin = true;        // the optical margin (re-evaluates the weakest active channels)
-  bool bathtubs = true;      // every channel's bathtub curves (off: only what BER and eye need)
+  bool margin = true;    // the optical margin (re-evaluates the weakest active channels)
+  bool bathtubs = true;  // every channel's bathtub curves (off: only what BER and eye need)
   // Sweep mode: eye heights of every channel, or (off) of the worst active channel only.
   bool eye_heights = true;
   // With bathtubs off: still compute the worst active channel's (the report shows those), and

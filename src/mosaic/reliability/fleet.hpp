@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "mosaic/core/progress.hpp"
 #include "mosaic/core/design/link_spec.hpp"
-#include "mosaic/reliability/model.hpp"
 #include "mosaic/core/math/confidence.hpp"
 #include "mosaic/core/math/count_tails.hpp"
+#include "mosaic/core/progress.hpp"
+#include "mosaic/reliability/model.hpp"
 
 namespace mosaic::reliability {
 

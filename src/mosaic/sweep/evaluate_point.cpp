@@ -2,8 +2,8 @@
 
 #include <chrono>
 
-#include "mosaic/report/report_json.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/report/report_json.hpp"
 #include "mosaic/sweep/point_columns.hpp"
 
 namespace mosaic::sweep {

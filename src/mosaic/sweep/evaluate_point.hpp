@@ -23,8 +23,7 @@ struct PointResult {
 // The sweep-mode evaluation of one design: statistical eye of every channel without bathtubs,
 // lanes, power, reliability, the worst active channel's bathtubs, and the optical margin only
 // when asked. The one place the sweep layer calls the pipeline.
-Evaluation evaluate_design(const LinkSpec& spec, const PointOptions& options,
-                                   int threads = 1);
+Evaluation evaluate_design(const LinkSpec& spec, const PointOptions& options, int threads = 1);
 
 PointResult evaluate_point(const LinkSpec& spec, std::size_t index, const PointOptions& options,
                            int threads = 1);

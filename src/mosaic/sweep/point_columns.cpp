@@ -39,7 +39,8 @@ std::vector<PointColumn> make_columns() {
        [](const Report& r) { return r.link().log10_mean_ber; });
   count("link.over_threshold", "active channels above the KP4 pre-FEC BER 2.4e-4",
         [](const Report& r) { return r.link().over_threshold; });
-  count("link.channels", "channels of the design", [](const Report& r) { return r.link().channels; });
+  count("link.channels", "channels of the design",
+        [](const Report& r) { return r.link().channels; });
   count("link.dead", "dead pixels", [](const Report& r) { return r.link().dead; });
   count("link.data", "data channels", [](const Report& r) { return r.link().data; });
   count("link.ecc", "ECC channels", [](const Report& r) { return r.link().ecc; });
@@ -51,12 +52,14 @@ std::vector<PointColumn> make_columns() {
   count("link.meets_kp4",
         "1 when every active channel is at or below 2.4e-4, none is short and capacity holds",
         [](const Report& r) {
-          return r.link().over_threshold == 0 && r.link().active_short == 0 && r.link().capacity_ok ? 1
-                                                                                              : 0;
+          return r.link().over_threshold == 0 && r.link().active_short == 0 && r.link().capacity_ok
+                     ? 1
+                     : 0;
         });
   real("link.line_rate_gbps", "Gb/s", "channel line rate",
        [](const Report& r) { return r.link().line_rate_gbps; });
-  real("link.latency_ns", "ns", "fiber latency", [](const Report& r) { return r.link().latency_ns; });
+  real("link.latency_ns", "ns", "fiber latency",
+       [](const Report& r) { return r.link().latency_ns; });
   real("phy.ctle_peaking_db", "dB", "equalizer setting",
        [](const Report& r) { return r.phy.ctle_peaking_db; });
   real("reliability.link_fit", "FIT", "failures per 1e9 h over the service life",

@@ -10,8 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/error.hpp"
 
 namespace mosaic {
 

@@ -14,11 +14,11 @@
 
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/math/confidence.hpp"
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/units.hpp"
-#include "mosaic/core/math/confidence.hpp"
 #include "mosaic/phy/mc/importance.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
