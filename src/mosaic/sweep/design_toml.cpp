@@ -8,7 +8,7 @@
 #include "mosaic/core/design/schema.hpp"
 
 namespace mosaic::sweep {
-namespace {
+namespace {}  // namespace
 
 std::string toml_value(const FieldValue& v) {
   return std::visit(
@@ -31,8 +31,6 @@ std::string toml_value(const FieldValue& v) {
       },
       v);
 }
-
-}  // namespace
 
 std::string design_to_toml(const LinkSpec& spec) {
   std::string top;

@@ -12,6 +12,7 @@
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/report/spec_json.hpp"
+#include "mosaic/sweep/design_toml.hpp"
 
 namespace mosaic::sweep {
 namespace {
@@ -168,21 +169,6 @@ Axis parse_axis(const toml::table& t, int index) {
   return a;
 }
 
-std::string canonical(const FieldValue& v) {
-  return std::visit(
-      [](const auto& x) -> std::string {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) {
-          return "none";
-        } else if constexpr (std::is_same_v<T, std::string>) {
-          return "\"" + x + "\"";
-        } else {
-          return fmt::format("{}", x);
-        }
-      },
-      v);
-}
-
 }  // namespace
 
 std::string sweep_fingerprint(const SweepDefinition& d) {
@@ -197,7 +183,7 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
   for (const auto& a : d.grid.axes) feed("|" + a.key);
   for (const auto& p : d.grid.points) {
     feed("\n");
-    for (const auto& v : p) feed(canonical(v) + ",");
+    for (const auto& v : p) feed(toml_value(v) + ",");
   }
   return fmt::format("{:016x}", h);
 }
