@@ -2,9 +2,11 @@
 // erfc within the table's accuracy.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
 
@@ -60,6 +62,69 @@ TEST(QSumKernels, ScalarMatchesTheDefinitionAndAvx512MatchesScalarBitForBit) {
     }
   }
   if (!q_sum_has_avx512()) GTEST_SKIP() << "no AVX-512 on this CPU: scalar only";
+}
+
+// Deep-tail sums, scaled by e^700 and e^1400, against the same sum from ln Q in the log domain;
+// AVX-512 against scalar bit for bit.
+TEST(QSumKernels, ScaledSumsReachTheDeepTail) {
+  for (const double z_offset : {30.0, 40.0, 48.0, 58.0}) {
+    std::vector<double> p(64), inv0(64), inv1(64);
+    for (int i = 0; i < 64; ++i) {
+      p[i] = (i % 3 == 0) ? 0.0 : 1.0 / 48.0;
+      inv0[i] = inv1[i] = 1.0;
+    }
+    QSumInput in;
+    in.p = p.data();
+    in.inv_sigma0 = inv0.data();
+    in.inv_sigma1 = inv1.data();
+    in.bins = 64;
+    in.lo = 0.0;
+    in.step = 0.05;
+    in.cursor = 2.0 * z_offset + 64 * 0.05;
+    in.threshold = z_offset + 64 * 0.05;  // every bin at least z_offset from it, either level
+    double log_expect = -1e300;
+    for (int i = 0; i < 64; ++i) {
+      if (p[i] == 0.0) continue;
+      const double x0 = i * in.step;
+      for (double z : {x0 + in.cursor - in.threshold, in.threshold - x0}) {
+        const double t = std::log(p[i]) + log_q(z);
+        log_expect = std::max(log_expect, t) + std::log1p(std::exp(-std::abs(log_expect - t)));
+      }
+    }
+    // As the statistical eye uses them: each scale only where the smaller ones found nothing.
+    bool found = false;
+    for (const double scale : {0.0, 700.0, 1400.0}) {
+      in.log_scale = scale;
+      const double scalar = q_sum_scalar(in);
+      if (q_sum_has_avx512()) {
+        EXPECT_EQ(q_sum_avx512(in), scalar) << z_offset << " " << scale;
+      }
+      if (scalar > 1e-280) {
+        EXPECT_NEAR(std::log(scalar) - scale, log_expect, 1e-4 * std::abs(log_expect))
+            << z_offset << " " << scale;
+        found = true;
+        break;
+      }
+    }
+    EXPECT_TRUE(found) << z_offset;
+  }
+}
+
+TEST(QSumKernels, SumExpMatchesStdExpAndAvx512MatchesScalarBitForBit) {
+  Rng rng(5, RngPurpose::kSweepSample, 7);
+  for (int n : {1, 7, 8, 9, 64, 395, 1001}) {
+    std::vector<double> x(n);
+    double expect = 0.0;
+    for (auto& v : x) {
+      v = -750.0 * rng.uniform() * rng.uniform();
+      expect += std::exp(v);
+    }
+    const double scalar = sum_exp_scalar(x.data(), n);
+    EXPECT_NEAR(scalar, expect, 1e-9 * expect) << n;
+    if (q_sum_has_avx512()) {
+      EXPECT_EQ(sum_exp_avx512(x.data(), n), scalar) << n;
+    }
+  }
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 #include "mosaic/phy/q_sum_kernels.hpp"
 
-// GCC 12's AVX-512 intrinsics start their results from _mm512_undefined_*(), which -Wuninitialized
-// reports as a use of an uninitialized value (a false positive).
+// GCC 12's AVX-512 intrinsics start their results from _mm512_undefined_*(), which
+// -W(maybe-)uninitialized reports as a use of an uninitialized value (a false positive).
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -17,7 +19,8 @@ namespace mosaic::phy::kernels {
 namespace {
 
 constexpr double kPerStep = 64.0;  // table entries per unit of z
-constexpr double kMaxZ = 38.0;     // Q below 3e-316 beyond: taken as 0
+constexpr double kMaxZ = 38.0;     // Q below 3e-316 beyond: 0 unless the sum is scaled
+constexpr double kTableZ = 66.0;   // the table's end: ln Q(66) = -2183, beyond reach of any scale
 constexpr double kLog2e = 1.4426950408889634;
 constexpr double kLn2 = 0.6931471805599453;
 constexpr double kMinExp = -708.0;  // exp below this is taken as 0 (2^k stays a normal double)
@@ -28,7 +31,7 @@ constexpr std::array<double, 11> kExpPoly = {
 
 const std::vector<double>& log_q_table() {
   static const std::vector<double> table = [] {
-    const int n = static_cast<int>(kMaxZ * kPerStep) + 2;
+    const int n = static_cast<int>(kTableZ * kPerStep) + 2;
     std::vector<double> t(n);
     for (int i = 0; i < n; ++i) t[i] = log_q(i / kPerStep);
     return t;
@@ -46,17 +49,27 @@ double exp_scalar(double x) {
   return p * std::bit_cast<double>(static_cast<std::uint64_t>(static_cast<int>(k) + 1023) << 52);
 }
 
-double q_positive_scalar(double a, const double* table) {
-  if (a >= kMaxZ) return 0.0;
-  const double u = a * kPerStep;
-  const int i = static_cast<int>(u);
-  const double f = u - i;
-  return exp_scalar(table[i] + f * (table[i + 1] - table[i]));
+// Q(z) e^scale: Q from the table, e^scale applied inside the exponent where Q is a small tail
+// (z >= 0) and as a factor to 1 - Q(|z|) where it is not. Unscaled (scale 0, e_scale 1) the
+// operations are those of plain Q, bit for bit.
+double q_scaled_scalar(double z, const double* table, double scale, double e_scale) {
+  const double a = std::abs(z);
+  double e = 0.0;
+  if (a < kTableZ) {
+    const double u = a * kPerStep;
+    const int i = static_cast<int>(u);
+    const double f = u - i;
+    const double x = table[i] + f * (table[i + 1] - table[i]);
+    e = exp_scalar(z < 0.0 ? x : x + scale);
+  }
+  if (z < 0.0) return z < -9.0 ? e_scale : (1.0 - e) * e_scale;
+  return e;
 }
 
-double q_scalar(double z, const double* table) {
-  if (z < 0.0) return z < -9.0 ? 1.0 : 1.0 - q_positive_scalar(-z, table);
-  return q_positive_scalar(z, table);
+// e^log_scale as the negative-z terms use it. Above e^700 no such term can be left (it would have
+// been found at a smaller scale), so the factor stops there rather than overflow.
+double scale_factor(double log_scale) {
+  return std::exp(std::min(log_scale, 700.0));
 }
 
 double combine(const double* s) {
@@ -65,19 +78,8 @@ double combine(const double* s) {
 
 #define MOSAIC_AVX512F __attribute__((target("avx512f")))
 
-MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table) {
-  const __m512d zero = _mm512_setzero_pd();
-  const __m512d a = _mm512_abs_pd(z);
-  const __mmask8 big = _mm512_cmp_pd_mask(a, _mm512_set1_pd(kMaxZ), _CMP_GE_OQ);
-  // Lanes beyond the table read its last cell; their result is replaced by 0 below.
-  const __m512d a_in = _mm512_mask_blend_pd(big, a, zero);
-  const __m512d u = _mm512_mul_pd(a_in, _mm512_set1_pd(kPerStep));
-  const __m256i i = _mm512_cvttpd_epi32(u);
-  const __m512d f = _mm512_sub_pd(u, _mm512_cvtepi32_pd(i));
-  const __m512d t0 = _mm512_i32gather_pd(i, table, 8);
-  const __m512d t1 = _mm512_i32gather_pd(_mm256_add_epi32(i, _mm256_set1_epi32(1)), table, 8);
-  const __m512d x = _mm512_add_pd(t0, _mm512_mul_pd(f, _mm512_sub_pd(t1, t0)));
-  // exp(x), x <= 0
+// exp(x) for x <= 0 as exp_scalar computes it, lane by lane (same operations, same order).
+MOSAIC_AVX512F __m512d exp_avx512(__m512d x) {
   const __mmask8 tiny = _mm512_cmp_pd_mask(x, _mm512_set1_pd(kMinExp), _CMP_LT_OQ);
   const __m512d xc = _mm512_mask_blend_pd(tiny, x, _mm512_set1_pd(kMinExp));
   const __m512d t = _mm512_mul_pd(xc, _mm512_set1_pd(kLog2e));
@@ -88,32 +90,50 @@ MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table) {
     p = _mm512_add_pd(_mm512_mul_pd(p, fr), _mm512_set1_pd(kExpPoly[j]));
   const __m256i ki = _mm256_add_epi32(_mm512_cvttpd_epi32(k), _mm256_set1_epi32(1023));
   const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_cvtepi32_epi64(ki), 52));
-  __m512d q = _mm512_mul_pd(p, scale);
-  q = _mm512_mask_blend_pd(tiny, q, zero);
-  q = _mm512_mask_blend_pd(big, q, zero);
-  // Negative z: 1 - Q(|z|), and exactly 1 below -9 (as the scalar reference).
+  return _mm512_mask_blend_pd(tiny, _mm512_mul_pd(p, scale), _mm512_setzero_pd());
+}
+
+// q_scaled_scalar, lane by lane.
+MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, __m512d e_scale) {
+  const __m512d zero = _mm512_setzero_pd();
+  const __m512d a = _mm512_abs_pd(z);
+  const __mmask8 big = _mm512_cmp_pd_mask(a, _mm512_set1_pd(kTableZ), _CMP_GE_OQ);
+  // Lanes beyond the table read its first cell; their result is replaced by 0 below.
+  const __m512d a_in = _mm512_mask_blend_pd(big, a, zero);
+  const __m512d u = _mm512_mul_pd(a_in, _mm512_set1_pd(kPerStep));
+  const __m256i i = _mm512_cvttpd_epi32(u);
+  const __m512d f = _mm512_sub_pd(u, _mm512_cvtepi32_pd(i));
+  const __m512d t0 = _mm512_i32gather_pd(i, table, 8);
+  const __m512d t1 = _mm512_i32gather_pd(_mm256_add_epi32(i, _mm256_set1_epi32(1)), table, 8);
+  const __m512d x = _mm512_add_pd(t0, _mm512_mul_pd(f, _mm512_sub_pd(t1, t0)));
   const __mmask8 negative = _mm512_cmp_pd_mask(z, zero, _CMP_LT_OQ);
+  __m512d e = exp_avx512(_mm512_mask_add_pd(x, static_cast<__mmask8>(~negative), x, scale));
+  e = _mm512_mask_blend_pd(big, e, zero);
+  // Negative z: (1 - Q(|z|)) e^scale, and exactly e^scale below -9 (as the scalar reference).
   const __mmask8 very_negative = _mm512_cmp_pd_mask(z, _mm512_set1_pd(-9.0), _CMP_LT_OQ);
-  const __m512d one = _mm512_set1_pd(1.0);
-  q = _mm512_mask_blend_pd(negative, q, _mm512_sub_pd(one, q));
-  return _mm512_mask_blend_pd(very_negative, q, one);
+  const __m512d q = _mm512_mask_blend_pd(
+      negative, e, _mm512_mul_pd(_mm512_sub_pd(_mm512_set1_pd(1.0), e), e_scale));
+  return _mm512_mask_blend_pd(very_negative, q, e_scale);
 }
 
 }  // namespace
 
 double table_q(double z) {
-  return q_scalar(z, log_q_table().data());
+  return q_scaled_scalar(z, log_q_table().data(), 0.0, 1.0);
 }
 
 double q_sum_scalar(const QSumInput& in) {
   const double* table = log_q_table().data();
+  const double e_scale = scale_factor(in.log_scale);
   double s[8] = {};
   for (int i = 0; i < in.bins; ++i) {
     const double p = in.p[i];
     if (p == 0.0) continue;  // adds exactly +0 in the vector kernel
     const double x0 = in.lo + i * in.step;
-    s[i & 7] += p * (q_scalar((x0 + in.cursor - in.threshold) * in.inv_sigma1[i], table) +
-                     q_scalar((in.threshold - x0) * in.inv_sigma0[i], table));
+    s[i & 7] +=
+        p * (q_scaled_scalar((x0 + in.cursor - in.threshold) * in.inv_sigma1[i], table,
+                             in.log_scale, e_scale) +
+             q_scaled_scalar((in.threshold - x0) * in.inv_sigma0[i], table, in.log_scale, e_scale));
   }
   return combine(s);
 }
@@ -125,6 +145,11 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   const __m512d step = _mm512_set1_pd(in.step);
   const __m512d cursor = _mm512_set1_pd(in.cursor);
   const __m512d d = _mm512_set1_pd(in.threshold);
+  const __m512d scale = _mm512_set1_pd(in.log_scale);
+  const __m512d e_scale = _mm512_set1_pd(scale_factor(in.log_scale));
+  // Beyond this z a tail's term is exactly 0 (exp underflows), so a group of 8 bins whose tails
+  // all lie beyond it is skipped.
+  const __m512d max_z = _mm512_set1_pd(in.log_scale == 0.0 ? kMaxZ : kTableZ);
   __m512d sum = _mm512_setzero_pd();
   for (int i = 0; i < in.bins; i += 8) {
     const __m512d p = _mm512_loadu_pd(in.p + i);
@@ -134,7 +159,11 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
     const __m512d z1 = _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(x0, cursor), d),
                                      _mm512_loadu_pd(in.inv_sigma1 + i));
     const __m512d z0 = _mm512_mul_pd(_mm512_sub_pd(d, x0), _mm512_loadu_pd(in.inv_sigma0 + i));
-    const __m512d term = _mm512_mul_pd(p, _mm512_add_pd(q_avx512(z1, table), q_avx512(z0, table)));
+    if ((_mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ) | _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ)) ==
+        0)
+      continue;
+    const __m512d term = _mm512_mul_pd(
+        p, _mm512_add_pd(q_avx512(z1, table, scale, e_scale), q_avx512(z0, table, scale, e_scale)));
     // p = 0 lanes may hold 0 * inf = NaN in principle; they add exactly +0 instead.
     const __mmask8 live = _mm512_cmp_pd_mask(p, _mm512_setzero_pd(), _CMP_NEQ_UQ);
     sum = _mm512_mask_add_pd(sum, live, sum, term);
@@ -142,6 +171,27 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   alignas(64) double s[8];
   _mm512_store_pd(s, sum);
   return combine(s);
+}
+
+double sum_exp_scalar(const double* x, int n) {
+  double s[8] = {};
+  for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i]);
+  return combine(s);
+}
+
+MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n) {
+  __m512d sum = _mm512_setzero_pd();
+  int i = 0;
+  for (; i + 8 <= n; i += 8) sum = _mm512_add_pd(sum, exp_avx512(_mm512_loadu_pd(x + i)));
+  alignas(64) double s[8];
+  _mm512_store_pd(s, sum);
+  // The tail in the lanes the scalar reference gives it.
+  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i]);
+  return combine(s);
+}
+
+double sum_exp(const double* x, int n) {
+  return q_sum_has_avx512() ? sum_exp_avx512(x, n) : sum_exp_scalar(x, n);
 }
 
 bool q_sum_has_avx512() {

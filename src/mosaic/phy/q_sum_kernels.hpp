@@ -14,11 +14,15 @@ struct QSumInput {
   double step = 0.0;
   double cursor = 0.0;
   double threshold = 0.0;
+  // The sum times e^log_scale (0, 700 or 1400): a sum of tails far below the smallest double,
+  // brought into range.
+  double log_scale = 0.0;
 };
 
 // sum_i p[i] (Q((x_i + cursor - threshold) inv_sigma1[i]) + Q((threshold - x_i) inv_sigma0[i])),
-// twice the BER at `threshold`. Q comes from a table of ln Q every 1/64 (linear interpolation,
-// then a degree-10 polynomial exp: ~3e-5 relative), 0 beyond z = 38. The sum runs in 8
+// twice the BER at `threshold` (times e^log_scale). Q comes from a table of ln Q every 1/64 up to
+// z = 66 (linear interpolation, then a degree-10 polynomial exp: ~3e-5 relative), 0 beyond it and
+// wherever the scaled exponent is below -708. The sum runs in 8
 // interleaved partial sums added pairwise at the end, without fused multiply-adds (this file is
 // compiled with -ffp-contract=off), so that the scalar reference and the AVX-512 kernel give the
 // same bits on every machine.
@@ -27,6 +31,13 @@ double q_sum_avx512(const QSumInput& in);  // only where the CPU has AVX-512F
 // The fastest version this CPU runs.
 double q_sum(const QSumInput& in);
 bool q_sum_has_avx512();
+
+// sum_i exp(x[i]) for x[i] <= 0 (the jitter average, shifted by its largest term), with the
+// kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved partial sums:
+// the scalar reference and the AVX-512 kernel give the same bits.
+double sum_exp_scalar(const double* x, int n);
+double sum_exp_avx512(const double* x, int n);  // only where the CPU has AVX-512F
+double sum_exp(const double* x, int n);
 
 // Q(z) as the kernels compute it (for tests).
 double table_q(double z);

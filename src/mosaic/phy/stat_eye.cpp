@@ -6,6 +6,8 @@
 #include <numbers>
 
 #include "mosaic/core/math/log_q.hpp"
+#include "mosaic/core/math/minimize.hpp"
+#include "mosaic/phy/histogram_kernels.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
 
 namespace mosaic::phy {
@@ -15,9 +17,16 @@ constexpr int kBins = 256;
 static_assert(kBins % 8 == 0, "q_sum kernels take whole groups of 8 bins");
 constexpr int kMaxExactTaps = 48;
 constexpr int kThresholdGrid = 24;
+// Threshold search: the best threshold to 1e-3 of a scan cell (ln BER is flat at its minimum, so
+// this moves it by far less than its last printed digit); "on the end" of the refinement bracket
+// means within 1e-2 of a cell of it.
+constexpr double kThresholdTolerance = 1e-3;
+constexpr double kBracketEndCells = 1e-2;
+constexpr double kBracketCells = 2.0;  // the refinement bracket: this many scan cells either side
 constexpr double kLn10 = std::numbers::ln10;
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 constexpr double kJitterReachSigma = 12.0;
+constexpr double kTailScale = 700.0;  // ln of the factor a deep-tail decision sum is scaled by
 // Jitter grid: deep in the tail the BER changes by orders of magnitude within a sample.
 constexpr double kJitterStepsPerSample = 32.0;
 
@@ -32,6 +41,40 @@ struct PhaseDistribution {
   std::vector<double> inv_sigma1;  // ... cursor 1
   bool ready = false;
 };
+
+// One tap of the jitter average: the Gaussian's mass over one cell of its grid.
+struct JitterTap {
+  int m;         // whole-sample offset below the cell's centre
+  double frac;   // fraction of a sample above it
+  double log_w;  // ln of the cell's share of the Gaussian
+};
+
+// The jitter grid for an rms of `jitter_samples`: 1/32 of a sample over +-12 sigma. Each grid
+// point carries the Gaussian's probability over its own cell (the cell masses are exact
+// differences of the normal CDF, so they sum to 1 - 2 Q(12)). Every channel of a link has the same
+// jitter, so each thread keeps the last grid it built.
+std::vector<JitterTap> jitter_grid(double jitter_samples) {
+  thread_local double built_for = -1.0;
+  thread_local std::vector<JitterTap> taps;
+  if (built_for == jitter_samples) return taps;
+  taps.clear();
+  const double reach = kJitterReachSigma * jitter_samples;
+  const int steps = std::max(32, static_cast<int>(std::ceil(reach * kJitterStepsPerSample)));
+  const double h = reach / steps;
+  for (int j = -steps; j <= steps; ++j) {
+    const double tau = reach * j / steps;
+    const double m = std::floor(tau);
+    const double a = (tau - 0.5 * h) / jitter_samples;
+    const double b = (tau + 0.5 * h) / jitter_samples;
+    // Mass of [a, b] from the side where both tails are small, kept in the log domain.
+    const double log_mass = a >= 0.0   ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
+                            : b <= 0.0 ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
+                                       : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
+    taps.push_back({static_cast<int>(m), tau - m, log_mass});
+  }
+  built_for = jitter_samples;
+  return taps;
+}
 
 class Engine {
  public:
@@ -48,22 +91,11 @@ class Engine {
       // would understate the jitter's variance when it is below a sample.
       const double reach = kJitterReachSigma * jitter_samples;
       margin_ = static_cast<int>(std::ceil(reach)) + 2;
-      const int steps = std::max(32, static_cast<int>(std::ceil(reach * kJitterStepsPerSample)));
-      // Each grid point carries the Gaussian's probability over its own cell (trapezoid-free:
-      // the cell masses are exact differences of the normal CDF, so they sum to 1 - 2 Q(12)).
-      const double h = reach / steps;
-      for (int j = -steps; j <= steps; ++j) {
-        const double tau = reach * j / steps;
-        const double m = std::floor(tau);
-        const double a = (tau - 0.5 * h) / jitter_samples;
-        const double b = (tau + 0.5 * h) / jitter_samples;
-        // Mass of [a, b] from the side where both tails are small, kept in the log domain.
-        const double log_mass = a >= 0.0 ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
-                                : b <= 0.0
-                                    ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
-                                    : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
-        jitter_.push_back({static_cast<int>(m), tau - m, log_mass});
-      }
+      jitter_ = jitter_grid(jitter_samples);
+      jitter_m_lo_ = jitter_.front().m;
+      jitter_m_hi_ = jitter_.back().m;
+      at_m_.resize(jitter_m_hi_ - jitter_m_lo_ + 4);
+      terms_.resize(jitter_.size());
     }
     cache_.resize(2 * (os_ + margin_) + 1);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
@@ -75,7 +107,17 @@ class Engine {
     const int half = os_ / 2;
     double d = mean_level_;
     Horizontal h(*this, d);
-    int s = in_.fixed_phase_samples ? *in_.fixed_phase_samples : argmin_phase(h, -half, half);
+    int s = 0;
+    if (in_.fixed_phase_samples) {
+      s = *in_.fixed_phase_samples;
+    } else if (in_.threshold == ThresholdMode::kOptimal) {
+      // Only a starting phase for the threshold search, which the jittered phase search at the
+      // best threshold then corrects: the jitter-free BER at the mean level places it well
+      // enough, without a jitter average per phase.
+      s = argmin_phase([&](int p) { return log_ber0(p, d); }, -half, half);
+    } else {
+      s = argmin_phase(h, -half, half);
+    }
     if (in_.threshold == ThresholdMode::kOptimal) {
       d = best_threshold(s);
       h = Horizontal(*this, d);
@@ -187,11 +229,20 @@ class Engine {
     taps_.clear();
     const int k_lo = -span_ / 2;
     const int k_hi = span_ / 2;
-    for (int k = k_lo; k < k_hi; ++k)
-      if (k != 0) taps_.push_back(v.swing_a * v.pulse->at(s, k));
-    for (const auto& a : in_.aggressors)
-      for (int k = k_lo; k < k_hi; ++k)
-        taps_.push_back(a.swing_a * a.pulse->at(s + a.offset_samples, k));
+    // Samples one UI apart around the pulse's peak, walking its circular buffer (no division per
+    // tap: this runs for every phase of every channel).
+    auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
+      const int n = static_cast<int>(pulse.h.size());
+      int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
+      if (i < 0) i += n;
+      for (int k = k_lo; k < k_hi; ++k) {
+        if (!(skip_cursor && k == 0)) taps_.push_back(swing * pulse.h[i]);
+        i += pulse.samples_per_ui;
+        if (i >= n) i -= n;
+      }
+    };
+    gather(*v.pulse, s, v.swing_a, true);
+    for (const auto& a : in_.aggressors) gather(*a.pulse, s + a.offset_samples, a.swing_a, false);
 
     // Taps far below the noise are indistinguishable from Gaussian noise once convolved with it:
     // lump them (mean and variance exact) and keep the distribution for the ones that matter.
@@ -225,53 +276,21 @@ class Engine {
     dist.p[0] = 1.0;
     int top = 0;  // highest occupied bin
     std::vector<double>& next = scratch_;
+    next.resize(2 * kBins + 1);
+    padded_.resize(3 * kBins + 3);
     for (std::size_t t = 0; t < exact; ++t) {
       // A tap {0, a} with a < 0 is a + {0, |a|}: the offset went into lo above.
-      const double u = std::abs(taps_[t]) / dist.step;
-      const int whole = static_cast<int>(u);
-      const double frac = u - whole;
-      const int new_top = std::min(kBins - 1, top + whole + 1);
-      next.assign(new_top + 1, 0.0);
-      if (top + whole + 1 <= kBins - 1) {
-        // Nothing reaches the last bin: each output bin takes its three terms in the order the
-        // scatter below adds them, from a zero-padded copy, in a loop the compiler vectorizes.
-        // Same bits as the scatter.
-        const double keep = 1.0 - frac;
-        std::vector<double>& h = padded_;
-        h.assign(static_cast<std::size_t>(top + 2 * whole + 3), 0.0);
-        for (int i = 0; i <= top; ++i) h[whole + 1 + i] = 0.5 * dist.p[i];
-        const double* hp = h.data();
-        double* out = next.data();
-        if (whole == 0) {
-          for (int k = 0; k <= new_top; ++k) out[k] = (hp[k] * frac + hp[k + 1]) + hp[k + 1] * keep;
-        } else {
-          for (int k = 0; k <= new_top; ++k)
-            out[k] = (hp[k] * frac + hp[k + 1] * keep) + hp[whole + 1 + k];
-        }
-      } else {
-        for (int i = 0; i <= top; ++i) {
-          const double half_p = 0.5 * dist.p[i];
-          next[i] += half_p;
-          const int j = std::min(i + whole, kBins - 1);
-          next[j] += half_p * (1.0 - frac);
-          next[std::min(j + 1, kBins - 1)] += half_p * frac;
-        }
-      }
-      std::copy(next.begin(), next.end(), dist.p.begin());
+      const int new_top = kernels::add_fair_bit(dist.p.data(), top, std::abs(taps_[t]) / dist.step,
+                                                kBins, next.data(), padded_.data());
+      std::copy(next.begin(), next.begin() + new_top + 1, dist.p.begin());
       top = new_top;
     }
     dist.inv_sigma0.resize(kBins);
     dist.inv_sigma1.resize(kBins);
-    const double base_var = in_.thermal_sigma_a * in_.thermal_sigma_a + dist.lumped_var;
-    const double floor_var = std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2);
-    for (int i = 0; i < kBins; ++i) {
-      const double x0 = dist.lo + i * dist.step;
-      const double x1 = x0 + dist.cursor;
-      dist.inv_sigma0[i] =
-          1.0 / std::sqrt(std::max(base_var + in_.shot_a2_per_a * std::max(x0, 0.0), floor_var));
-      dist.inv_sigma1[i] =
-          1.0 / std::sqrt(std::max(base_var + in_.shot_a2_per_a * std::max(x1, 0.0), floor_var));
-    }
+    kernels::inverse_sigmas(dist.lo, dist.step, dist.cursor,
+                            in_.thermal_sigma_a * in_.thermal_sigma_a + dist.lumped_var,
+                            in_.shot_a2_per_a, std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2),
+                            kBins, dist.inv_sigma0.data(), dist.inv_sigma1.data());
     dist.ready = true;
     return dist;
   }
@@ -290,7 +309,14 @@ class Engine {
     q.threshold = d;
     const double sum = kernels::q_sum(q);
     if (sum > 1e-280) return std::log(0.5 * sum);
-    // Deep in the tail: redo the sum in the log domain so the BER stays a finite number.
+    // Deep in the tail: the same sum scaled by e^700, then e^1400, reaches BERs down to ~1e-890
+    // (each pass is tried only when the one before found nothing above 1e-280) ...
+    for (const double scale : {kTailScale, 2.0 * kTailScale}) {
+      q.log_scale = scale;
+      const double scaled = kernels::q_sum(q);
+      if (scaled > 1e-280) return std::log(0.5 * scaled) - scale;
+    }
+    // ... and below that it is redone in the log domain, so the BER stays a finite number.
     LogSumExp acc;
     for (int i = 0; i < kBins; ++i) {
       const double p = dist.p[i];
@@ -309,24 +335,29 @@ class Engine {
   // a decade deep in the tail. The cubic is kept from rising above its two inner samples, so a
   // sharp eye edge cannot overshoot into a spurious error floor.
   template <class At>
-  double with_jitter(At&& at) const {
-    LogSumExp acc;
-    for (const JitterTap& t : jitter_) {
-      const double y1 = at(t.m);
-      if (t.frac == 0.0) {
-        acc.add(t.log_w + y1);
-        continue;
+  double with_jitter(At&& at) {
+    for (int m = jitter_m_lo_ - 1; m <= jitter_m_hi_ + 2; ++m) at_m_[m - jitter_m_lo_ + 1] = at(m);
+    const double* y_at = at_m_.data() - jitter_m_lo_ + 1;  // y_at[m] = ln BER0(s + m)
+    double top = kNegInf;
+    for (std::size_t t = 0; t < jitter_.size(); ++t) {
+      const JitterTap& tap = jitter_[t];
+      const double y1 = y_at[tap.m];
+      double y = y1;
+      if (tap.frac != 0.0) {
+        const double y0 = y_at[tap.m - 1], y2 = y_at[tap.m + 1], y3 = y_at[tap.m + 2];
+        const double f = tap.frac;
+        y = y1 + 0.5 * f *
+                     (y2 - y0 +
+                      f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
+        if (!std::isfinite(y)) y = (1.0 - f) * y1 + f * y2;
+        y = std::min(y, std::max(y1, y2));
       }
-      const double y0 = at(t.m - 1), y2 = at(t.m + 1), y3 = at(t.m + 2);
-      const double f = t.frac;
-      double y =
-          y1 + 0.5 * f *
-                   (y2 - y0 +
-                    f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
-      if (!std::isfinite(y)) y = (1.0 - f) * y1 + f * y2;
-      acc.add(t.log_w + std::min(y, std::max(y1, y2)));
+      terms_[t] = tap.log_w + y;
+      top = std::max(top, terms_[t]);
     }
-    return acc.value();
+    if (top == kNegInf) return kNegInf;
+    for (double& x : terms_) x -= top;
+    return top + std::log(kernels::sum_exp(terms_.data(), static_cast<int>(terms_.size())));
   }
 
   // ln BER with jitter at phase s.
@@ -338,7 +369,8 @@ class Engine {
     return with_jitter([&](int m) { return l0_[std::clamp(m + margin_, 0, n - 1)]; });
   }
 
-  static int argmin_phase(Horizontal& h, int from, int to) {
+  template <class LogBerAtPhase>
+  static int argmin_phase(LogBerAtPhase&& h, int from, int to) {
     int best = 0;
     double best_v = std::numeric_limits<double>::infinity();
     for (int s = from; s <= to; ++s) {
@@ -370,35 +402,43 @@ class Engine {
     return vertical_;
   }
 
+  // Best threshold at phase s. Without jitter, ln BER against threshold is one V-shaped valley per
+  // eye; the jitter average shifts its bottom by a fraction of the scan's cell at most where the
+  // neighbouring phases' valleys line up. So the valley is found on a 24-point scan of the
+  // jitter-free BER (one decision sum per point instead of one per phase the jitter reaches), and
+  // its bottom refined with the jitter by Brent's method within two cells either side. Should the
+  // refined minimum sit on an end of that bracket (the jitter moved the valley further), the scan
+  // is redone with the jitter, as the full search.
   double best_threshold(int s) {
-    const auto [grid, v] = vertical(s);
-    const int i = static_cast<int>(std::min_element(v.begin(), v.end()) - v.begin());
-    const double step = grid.size() > 1 ? grid[1] - grid[0] : 1.0;
-    // Golden-section search inside the best grid cell's neighbourhood.
-    double lo = grid[i] - step;
-    double hi = grid[i] + step;
-    constexpr double kGolden = 0.6180339887498949;
-    double x1 = hi - kGolden * (hi - lo);
-    double x2 = lo + kGolden * (hi - lo);
-    double f1 = log_ber(s, x1);
-    double f2 = log_ber(s, x2);
-    for (int it = 0; it < 14; ++it) {
-      if (f1 < f2) {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - kGolden * (hi - lo);
-        f1 = log_ber(s, x1);
-      } else {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + kGolden * (hi - lo);
-        f2 = log_ber(s, x2);
+    const auto [a, b] = amplitude_range(s);
+    const double step = (b - a) / kThresholdGrid;
+    auto scan_minimum = [&](auto&& f) {
+      double best = 0.0;
+      double best_v = std::numeric_limits<double>::infinity();
+      for (int i = 0; i < kThresholdGrid; ++i) {
+        const double x = a + (b - a) * (i + 0.5) / kThresholdGrid;
+        const double v = f(x);
+        if (v < best_v) {
+          best_v = v;
+          best = x;
+        }
       }
-    }
-    const double x = 0.5 * (lo + hi);
-    return log_ber(s, x) <= v[i] ? x : grid[i];
+      return best;
+    };
+    auto refine = [&](double centre) {
+      return brent_minimize([&](double x) { return log_ber(s, x); }, centre - kBracketCells * step,
+                            centre + kBracketCells * step, kThresholdTolerance * step);
+    };
+    auto on_bracket_end = [&](double centre, double x) {
+      return std::abs(std::abs(x - centre) - kBracketCells * step) < kBracketEndCells * step;
+    };
+    const double centre = scan_minimum([&](double x) { return log_ber0(s, x); });
+    const Minimum m = refine(centre);
+    if (margin_ == 0 || !on_bracket_end(centre, m.x)) return m.x;
+    const auto& [grid, v] = vertical(s);
+    const int i = static_cast<int>(std::min_element(v.begin(), v.end()) - v.begin());
+    const Minimum again = refine(grid[i]);
+    return again.f <= v[i] ? again.x : grid[i];
   }
 
   // Crossing of a log-BER level between two samples, by linear interpolation.
@@ -466,13 +506,12 @@ class Engine {
   const StatEyeInput& in_;
   int os_ = 0;
   int span_ = 0;
-  struct JitterTap {
-    int m;         // whole-sample offset below the jitter instant
-    double frac;   // fraction of a sample above it
-    double log_w;  // ln of the tap's share of the Gaussian
-  };
   int margin_ = 0;
   std::vector<JitterTap> jitter_;
+  int jitter_m_lo_ = 0;  // offsets the taps reach; the cubic adds one below and two above
+  int jitter_m_hi_ = 0;
+  std::vector<double> at_m_;
+  std::vector<double> terms_;
   std::vector<PhaseDistribution> cache_;
   std::vector<double> taps_;
   std::vector<double> scratch_;
