@@ -70,17 +70,22 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
     out.push_back(std::move(c));
     return &out.back();
   };
-  add("channels", "pixels of the array",
-      [](E e) -> CellValue { return std::int64_t{e.link().channels}; });
-  add("dead", "dead pixels", [](E e) -> CellValue { return std::int64_t{e.link().dead}; });
-  add("data", "data channels", [](E e) -> CellValue { return std::int64_t{e.link().data}; });
-  add("ecc", "ECC channels", [](E e) -> CellValue { return std::int64_t{e.link().ecc}; });
-  add("spare", "live spare channels",
-      [](E e) -> CellValue { return std::int64_t{e.link().spare}; });
-  add("spare_usable", "spares whose BER meets the KP4 pre-FEC limit",
-      [](E e) -> CellValue { return std::int64_t{e.link().spare_usable}; });
-  add("active_short", "data + ECC channels wanted but not available",
-      [](E e) -> CellValue { return std::int64_t{e.link().active_short}; });
+  auto count = [&](std::string name, std::string doc, std::function<CellValue(E)> get) {
+    EvaluationColumn* c = add(std::move(name), std::move(doc), std::move(get));
+    c->integer = true;
+    return c;
+  };
+  count("channels", "pixels of the array",
+        [](E e) -> CellValue { return std::int64_t{e.link().channels}; });
+  count("dead", "dead pixels", [](E e) -> CellValue { return std::int64_t{e.link().dead}; });
+  count("data", "data channels", [](E e) -> CellValue { return std::int64_t{e.link().data}; });
+  count("ecc", "ECC channels", [](E e) -> CellValue { return std::int64_t{e.link().ecc}; });
+  count("spare", "live spare channels",
+        [](E e) -> CellValue { return std::int64_t{e.link().spare}; });
+  count("spare_usable", "spares whose BER meets the KP4 pre-FEC limit",
+        [](E e) -> CellValue { return std::int64_t{e.link().spare_usable}; });
+  count("active_short", "data + ECC channels wanted but not available",
+        [](E e) -> CellValue { return std::int64_t{e.link().active_short}; });
   add("median_ber", "median BER over the active channels",
       [](E e) -> CellValue { return ber_from_log10(e.link().log10_median_ber); });
   add("mean_ber", "mean BER over the active channels",
@@ -93,8 +98,8 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
       [](E e) -> CellValue { return e.link().log10_mean_ber; });
   add("log10_worst_ber", "log10 of the worst BER",
       [](E e) -> CellValue { return e.link().log10_worst_ber; });
-  add("over_threshold", "active channels above the KP4 pre-FEC limit",
-      [](E e) -> CellValue { return std::int64_t{e.link().over_threshold}; });
+  count("over_threshold", "active channels above the KP4 pre-FEC limit",
+        [](E e) -> CellValue { return std::int64_t{e.link().over_threshold}; });
   add("threshold_ber", "the KP4 pre-FEC limit", [](E) -> CellValue { return link::kKp4PreFecBer; });
   add("optical_margin_db",
       "launch power that can be lost before the worst active channel reaches the limit, dB",
@@ -104,8 +109,8 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
       [](E e) -> CellValue { return e.link().line_rate_gbps; });
   add("required_line_rate_gbps", "line rate the host stream needs per data channel, Gb/s",
       [](E e) -> CellValue { return e.link().required_line_rate_gbps; });
-  add("capacity_ok", "the data channels carry the host stream",
-      [](E e) -> CellValue { return e.link().capacity_ok; });
+  count("capacity_ok", "the data channels carry the host stream",
+        [](E e) -> CellValue { return e.link().capacity_ok; });
   add("latency_ns", "fiber flight time, ns", [](E e) -> CellValue { return e.link().latency_ns; });
   add("electronics_latency_ns", "added by both ends' electronics (deskew buffer + logic), ns",
       [](E e) -> CellValue { return e.link().electronics_latency_ns; });
@@ -125,7 +130,7 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   add("crosstalk_diagonal_db", "leakage from each diagonal neighbour, dB", [](E e) -> CellValue {
     return e.phy.kappa_diagonal > 0 ? 10 * std::log10(e.phy.kappa_diagonal) : -200.0;
   });
-  add("worst_channel", "index of the worst active channel", [](E e) -> CellValue {
+  count("worst_channel", "index of the worst active channel", [](E e) -> CellValue {
     return std::int64_t{e.link().worst_channel};
   })->present = [](E e) { return e.link().worst_channel >= 0; };
   return out;

@@ -35,6 +35,7 @@ std::span<const Column<ChannelRow>> channel_columns();
 // computed are present in a row (`optical_margin_db` needs the margin): see `present`.
 struct EvaluationColumn : Column<Evaluation> {
   std::function<bool(const Evaluation&)> present = [](const Evaluation&) { return true; };
+  bool integer = false;  // a count, index or flag (an integer or bool cell), not a real number
 };
 std::span<const EvaluationColumn> evaluation_columns();
 
