@@ -36,7 +36,7 @@ export function sweepPage(page, root) {
     if (v === null || v === undefined) return "–";
     if (c.type === "text") return String(v);
     if (c.type === "integer") return String(v);
-    return fmt(v, 4);
+    return fmt(v, 5);
   };
   const varying = cols.filter((c) => page.values[c.name]);
   const numeric = varying.filter((c) => c.type !== "text" && page.values[c.name].some((v) => v !== null));
@@ -253,7 +253,7 @@ function pointsTable({ page, n, inputs, outputs, value, label, show, state, poin
   let sortDir = 1;
   const tbody = el("tbody");
   const count = el("span", { class: "count" });
-  const filter = el("input", { type: "search", placeholder: "filter: text, or power.per_end_w < 5 and link.meets_kp4 = 1", "aria-label": "filter points" });
+  const filter = el("input", { type: "search", class: "wide", placeholder: "filter: text, or power.per_end_w < 5 and link.meets_kp4 = 1", "aria-label": "filter points" });
   const onlyFront = el("input", { type: "checkbox", id: "only-front" });
   const headers = [
     ["point", "point"],

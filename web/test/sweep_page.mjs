@@ -148,11 +148,14 @@ export async function checkSweepPage(browser, mosaic, out, check) {
       for (let i = 0; i < d.count(); i++) if (d.getItemGraphicEl(i)) marks++;
     }
     const back = document.querySelector("header .sweep-point a");
-    return { charts: Object.keys(m.charts), pending: [...m.pending], marks, channels: data.report.channels.length, back: back ? back.getAttribute("href") : null };
+    const colours = [...document.querySelectorAll('select[aria-label="colour by"] option')].map((o) => o.value);
+    return { charts: Object.keys(m.charts), pending: [...m.pending], marks, channels: data.report.channels.length, back: back ? back.getAttribute("href") : null, colours };
   });
   const expected = ["array_map", "stat_eye", "bathtub_phase", "bathtub_threshold", "ber_histogram", "power", "survival", "fleet_failures"];
   check(expected.every((c) => ps.charts.includes(c)) && ps.pending.length === 0, `${links[0]}: every chart of a simulate page rendered (${ps.charts.length})`);
   check(ps.marks === ps.channels, `${links[0]}: array map has one mark per channel (${ps.marks} marks, ${ps.channels} channels)`);
+  // The sweep-mode report has eye heights for the worst channel only: the map does not offer them.
+  check(!ps.colours.includes("eye_height") && ps.colours.includes("log10_ber"), `${links[0]}: array map colourings of a sweep-mode report (${ps.colours.join(", ")})`);
   check(ps.back !== null && existsSync(resolve(dirname(pointFile), ps.back)), `${links[0]}: links back to the sweep page (${ps.back})`);
   await point.page.screenshot({ path: join(out, "sweep_point.png"), fullPage: true });
   console.log(`     ${links[0]}: ready in ${point.renderMs} ms`);
