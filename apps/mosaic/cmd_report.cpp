@@ -110,9 +110,8 @@ int run_store_report(const ReportArgs& args) {
       for (std::size_t i = 0; i < count; ++i)
         html[i] = store.report_json(page.pages[start + i]).value_or(std::string());
       parallel_for(count, 0, [&](std::size_t i) {
-        html[i] = report::render_html(sweep::point_page_data(html[i], page.pages[start + i],
-                                                             args.input, &catalog,
-                                                             std::nullopt, back));
+        html[i] = report::render_html(sweep::point_page_data(
+            html[i], page.pages[start + i], args.input, &catalog, std::nullopt, back));
       });
       for (std::size_t i = 0; i < count; ++i) {
         io::AtomicFile file((dir / sweep::point_page_name(page.pages[start + i])).string(), "-o");

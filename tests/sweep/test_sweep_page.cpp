@@ -72,7 +72,8 @@ TEST(StoreReader, ReadsWhatTheSweepStored) {
   EXPECT_EQ(power->role, StoreColumn::Role::kOutput);
   EXPECT_EQ(power->unit, "W");
   EXPECT_EQ(store.find_column("link.over_threshold")->type, StoreColumn::Type::kInteger);
-  EXPECT_EQ(store.find_column("report_json"), nullptr) << "the JSON column is read one point at a time";
+  EXPECT_EQ(store.find_column("report_json"), nullptr)
+      << "the JSON column is read one point at a time";
 
   const StoreTable table = store.read_table();
   EXPECT_EQ(table.points, (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7}));

@@ -180,8 +180,7 @@ StoreTable StoreReader::read_table() const {
     sql += (k ? ", " : "") + quote_identifier(columns_[k].name);
   sql += " FROM points ORDER BY point";
   Statement st(db_, sql);
-  if (!st.ok())
-    throw ConfigError(field_, "\"" + path_ + "\"", kMadeBySweep, sqlite3_errmsg(db_));
+  if (!st.ok()) throw ConfigError(field_, "\"" + path_ + "\"", kMadeBySweep, sqlite3_errmsg(db_));
   for (std::size_t k = 1; k < columns_.size(); ++k) table.columns.push_back({columns_[k], {}, {}});
   while (st.step()) {
     table.points.push_back(sqlite3_column_int64(st.get(), 0));

@@ -30,7 +30,7 @@ struct StoreColumnValues {
 };
 
 struct StoreTable {
-  std::vector<std::int64_t> points;  // ascending
+  std::vector<std::int64_t> points;        // ascending
   std::vector<StoreColumnValues> columns;  // every column but `point` and `report_json`
 
   const StoreColumnValues* find(const std::string& name) const;
@@ -54,10 +54,10 @@ class StoreReader {
   const StoreColumn* find_column(const std::string& name) const;
   // A `meta` value ("" when the key is absent).
   std::string meta(const std::string& key) const;
-  std::vector<std::string> axes() const;      // the swept keys, in sweep-file order
-  std::string sweep_file_text() const;        // the sweep file as it was read
+  std::vector<std::string> axes() const;  // the swept keys, in sweep-file order
+  std::string sweep_file_text() const;    // the sweep file as it was read
   std::string fingerprint() const;
-  std::size_t planned_points() const;         // the sweep's size (0 when not recorded)
+  std::size_t planned_points() const;  // the sweep's size (0 when not recorded)
   std::size_t stored_points() const;
 
   // Every stored row's values of every column but `report_json`.

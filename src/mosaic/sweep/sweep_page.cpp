@@ -167,7 +167,7 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   SweepPage out;
   const std::size_t n = table.points.size();
   out.point_pages = options.point_pages.value_or(n <= kAllPointPagesUpTo ? PointPages::kAll
-                                                                          : PointPages::kPareto);
+                                                                         : PointPages::kPareto);
   const std::vector<Objective> axes = default_axes(table);
   const std::vector<std::int64_t> front = front_points(table, axes);
   if (out.point_pages == PointPages::kAll)
@@ -180,8 +180,8 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   // it only in the swept keys, which the table shows.
   const std::int64_t first = table.points.front();
   const nlohmann::json first_report = parse_report(store.path(), first, *store.report_json(first));
-  nlohmann::json header = report::header_json(options.command, report::spec_from_json(
-                                                                   first_report.at("spec")));
+  nlohmann::json header =
+      report::header_json(options.command, report::spec_from_json(first_report.at("spec")));
   header["spec_point"] = first;
   nlohmann::json assumptions = nlohmann::json::array();
   assumptions.push_back(
@@ -237,57 +237,54 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   nlohmann::json axes_json = nlohmann::json::array();
   for (const auto& a : axes) axes_json.push_back({{"column", a.column}, {"maximize", a.maximize}});
 
-  out.data = {{"kind", "sweep"},
-              {"generator", std::string("mosaic ") + kVersion},
-              {"report", std::move(header)},
-              {"store",
-               {{"file", options.store_arg.empty() ? store.path() : options.store_arg},
-                {"fingerprint", store.fingerprint()},
-                {"mosaic_version", store.meta("mosaic_version")},
-                {"planned_points", planned},
-                {"stored_points", n},
-                {"axes", swept},
-                {"margin", store.meta("margin") == "true"},
-                {"sweep_file", store.sweep_file_text()}}},
-              {"columns", std::move(columns)},
-              {"points", table.points},
-              {"values", std::move(values)},
-              {"default_axes", std::move(axes_json)},
-              {"front", front},
-              {"pages",
-               {{"policy", point_pages_name(out.point_pages)},
-                {"dir", options.pages_dir},
-                {"count", out.pages.size()},
-                {"links", std::move(links)},
-                {"command", "mosaic report " +
-                                shell_word(options.store_arg.empty() ? store.path()
-                                                                     : options.store_arg) +
-                                " --point N -o point-N.html"}}}};
+  out.data = {
+      {"kind", "sweep"},
+      {"generator", std::string("mosaic ") + kVersion},
+      {"report", std::move(header)},
+      {"store",
+       {{"file", options.store_arg.empty() ? store.path() : options.store_arg},
+        {"fingerprint", store.fingerprint()},
+        {"mosaic_version", store.meta("mosaic_version")},
+        {"planned_points", planned},
+        {"stored_points", n},
+        {"axes", swept},
+        {"margin", store.meta("margin") == "true"},
+        {"sweep_file", store.sweep_file_text()}}},
+      {"columns", std::move(columns)},
+      {"points", table.points},
+      {"values", std::move(values)},
+      {"default_axes", std::move(axes_json)},
+      {"front", front},
+      {"pages",
+       {{"policy", point_pages_name(out.point_pages)},
+        {"dir", options.pages_dir},
+        {"count", out.pages.size()},
+        {"links", std::move(links)},
+        {"command", "mosaic report " +
+                        shell_word(options.store_arg.empty() ? store.path() : options.store_arg) +
+                        " --point N -o point-N.html"}}}};
   return out;
 }
 
 nlohmann::json point_page_data(const StoreReader& store, std::int64_t point,
                                const power::BaselineCatalog* catalog,
-                               std::optional<int> eye_channel,
-                               const std::string& sweep_page_link) {
+                               std::optional<int> eye_channel, const std::string& sweep_page_link) {
   const std::optional<std::string> text = store.report_json(point);
   if (!text) {
     const std::vector<std::int64_t> stored = store.point_indices();
-    const std::string allowed =
-        stored.empty() ? std::string("none: the store holds no point yet")
-                       : "a point the store holds (" + std::to_string(stored.size()) +
-                             " stored, from " + std::to_string(stored.front()) + " to " +
-                             std::to_string(stored.back()) + ")";
+    const std::string allowed = stored.empty()
+                                    ? std::string("none: the store holds no point yet")
+                                    : "a point the store holds (" + std::to_string(stored.size()) +
+                                          " stored, from " + std::to_string(stored.front()) +
+                                          " to " + std::to_string(stored.back()) + ")";
     throw ConfigError("--point", std::to_string(point), allowed);
   }
   return point_page_data(*text, point, store.path(), catalog, eye_channel, sweep_page_link);
 }
 
 nlohmann::json point_page_data(const std::string& report_text, std::int64_t point,
-                               const std::string& store_name,
-                               const power::BaselineCatalog* catalog,
-                               std::optional<int> eye_channel,
-                               const std::string& sweep_page_link) {
+                               const std::string& store_name, const power::BaselineCatalog* catalog,
+                               std::optional<int> eye_channel, const std::string& sweep_page_link) {
   const nlohmann::json report = parse_report(store_name, point, report_text);
   const report::ReportKind kind =
       report::detect_report_kind(report, "point " + std::to_string(point) + " of the store");

@@ -23,7 +23,7 @@ const char* point_pages_name(PointPages pages);
 
 struct SweepPageOptions {
   std::optional<PointPages> point_pages;  // nullopt: the default above
-  std::string pages_dir;  // folder of the point pages, relative to the sweep page
+  std::string pages_dir;                  // folder of the point pages, relative to the sweep page
   std::string store_arg;  // the store's path as the user gave it (for the command shown)
   std::string command;    // the command line that made the page
 };
@@ -62,8 +62,7 @@ nlohmann::json point_page_data(const StoreReader& store, std::int64_t point,
 // The same from the point's stored report text (store.report_json(point)), touching no database:
 // safe to call from several threads.
 nlohmann::json point_page_data(const std::string& report_text, std::int64_t point,
-                               const std::string& store_name,
-                               const power::BaselineCatalog* catalog,
+                               const std::string& store_name, const power::BaselineCatalog* catalog,
                                std::optional<int> eye_channel = std::nullopt,
                                const std::string& sweep_page_link = {});
 
