@@ -7,7 +7,7 @@ import { designCard } from "./design.js";
 import { comparePage, fleetPage, relayPage } from "./others.js";
 import { assumptionsCard } from "./shared.js";
 import { simulatePage } from "./simulate.js";
-import { sweepPage } from "./sweep.js";
+import { encodePath, sweepPage } from "./sweep.js";
 
 const TITLES = {
   simulate: "Link simulation",
@@ -29,7 +29,7 @@ function main() {
         "p",
         { class: "meta sweep-point" },
         `point ${page.sweep.point} of the sweep store ${page.sweep.store}`,
-        page.sweep.sweep_page ? el("span", {}, " · ", el("a", { href: page.sweep.sweep_page, text: "back to the sweep" })) : null
+        page.sweep.sweep_page ? el("span", {}, " · ", el("a", { href: encodePath(page.sweep.sweep_page), text: "back to the sweep" })) : null
       )
     : null;
   const title = page.sweep ? `${TITLES[page.kind]}: sweep point ${page.sweep.point}` : TITLES[page.kind] || "Report";

@@ -24,6 +24,8 @@ export function nonDominated(keys) {
   return front;
 }
 
+export const encodePath = (path) => path.split("/").map(encodeURIComponent).join("/");
+
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 export function sweepPage(page, root) {
@@ -85,7 +87,9 @@ export function sweepPage(page, root) {
     ])
   );
 
-  const pointLink = (i) => pages.links[i];
+  // Relative links from file names: each path segment percent-encoded (a '#' or '?' in the
+  // output's name must not end the path).
+  const pointLink = (i) => (pages.links[i] ? encodePath(pages.links[i]) : null);
   const commandFor = (point) => pages.command.replace(/ --point N -o point-N\.html$/, ` --point ${point} -o point-${point}.html`);
   const pagesNote = () => {
     const dir = `${pages.dir}/`;
