@@ -180,6 +180,7 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   // it only in the swept keys, which the table shows.
   const std::int64_t first = table.points.front();
   const nlohmann::json first_report = parse_report(store.path(), first, *store.report_json(first));
+  report::detect_report_kind(first_report, "point " + std::to_string(first) + " of the store");
   nlohmann::json header =
       report::header_json(options.command, report::spec_from_json(first_report.at("spec")));
   header["spec_point"] = first;
