@@ -74,7 +74,8 @@ const queue = [];
 
 // Declares a chart in `el` under `name`. It is drawn by drawCharts(), once the page is laid out
 // (a chart needs its element's size); the page is ready when every chart has 'finished'.
-export function chart(name, el, option) {
+// `onInit(instance)`, when given, runs once the chart exists (event handlers).
+export function chart(name, el, option, onInit = null) {
   registry.pending.add(name);
   queue.push(() => {
     const c = echarts.init(el, null, { renderer: "canvas" });
@@ -84,6 +85,7 @@ export function chart(name, el, option) {
       if (registry.pending.size === 0) document.body.dataset.ready = "1";
     });
     c.setOption({ ...base, ...(typeof option === "function" ? option() : option) });
+    if (onInit) onInit(c);
   });
 }
 

@@ -7,12 +7,14 @@ import { designCard } from "./design.js";
 import { comparePage, fleetPage, relayPage } from "./others.js";
 import { assumptionsCard } from "./shared.js";
 import { simulatePage } from "./simulate.js";
+import { encodePath, sweepPage } from "./sweep.js";
 
 const TITLES = {
   simulate: "Link simulation",
   relay: "Bit-exact link layer",
   compare: "MOSAIC beside the baselines",
   fleet: "Fleet reliability",
+  sweep: "Design sweep",
 };
 
 function main() {
@@ -21,15 +23,24 @@ function main() {
   const app = document.getElementById("app");
   const r = page.report;
   const meta = [page.generator, r.command ? `command: ${r.command}` : null, r.seed !== undefined ? `seed ${r.seed}` : null].filter(Boolean);
-  app.replaceChildren(
-    el("header", {}, el("div", { class: "brand", text: "mosaic" }), el("h1", { text: TITLES[page.kind] || "Report" }), el("p", { class: "meta", text: meta.join(" · ") }))
-  );
+  // A point of a sweep store names its point and links back to the sweep's page.
+  const from = page.sweep
+    ? el(
+        "p",
+        { class: "meta sweep-point" },
+        `point ${page.sweep.point} of the sweep store ${page.sweep.store}`,
+        page.sweep.sweep_page ? el("span", {}, " · ", el("a", { href: encodePath(page.sweep.sweep_page), text: "back to the sweep" })) : null
+      )
+    : null;
+  const title = page.sweep ? `${TITLES[page.kind]}: sweep point ${page.sweep.point}` : TITLES[page.kind] || "Report";
+  app.replaceChildren(el("header", {}, el("div", { class: "brand", text: "mosaic" }), el("h1", { text: title }), el("p", { class: "meta", text: meta.join(" · ") }), from));
   const main = el("main");
   app.append(main);
   if (page.kind === "simulate") simulatePage(page, main);
   else if (page.kind === "relay") relayPage(page, main);
   else if (page.kind === "compare") comparePage(page, main);
   else if (page.kind === "fleet") fleetPage(page, main);
+  else if (page.kind === "sweep") sweepPage(page, main);
   const spec = page.kind === "simulate" ? r.spec : page.spec;
   const bottom = el("div", { class: "grid wide" });
   const design = designCard(page.keys, spec);

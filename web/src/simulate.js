@@ -68,6 +68,8 @@ function arrayMapCard(page) {
     eye_height: { label: "eye height (fraction of swing)", min: 0, max: 1, inverse: true, get: (c) => c.eye_height },
     received_power_dbm: { label: "received power dBm", min: null, max: null, inverse: true, get: (c) => c.received_power_dbm },
   };
+  // A sweep point's report has eye heights for the worst channel only: no such colouring then.
+  if (r.channels.some((c) => c.role !== "dead" && c.eye_height === undefined)) delete metrics.eye_height;
   const area = plot("plot square");
   const select = el(
     "select",

@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <numeric>
 #include <set>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/sweep/store.hpp"
+#include "mosaic/sweep/store_reader.hpp"
 
 namespace mosaic::sweep {
 namespace {
@@ -83,50 +83,16 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
                          const std::string& where) {
   if (objectives.empty())
     throw ConfigError("--min/--max", "none", "at least one objective, e.g. --min power.per_end_w");
-  if (!std::filesystem::exists(path))
-    throw ConfigError("store", "\"" + path + "\"", "an existing store made by `mosaic sweep`");
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
-    throw ConfigError("store", "\"" + path + "\"", "a readable SQLite file");
-  }
-  struct Closer {
-    sqlite3* db;
-    ~Closer() { sqlite3_close(db); }
-  } closer{db};
-  sqlite3_busy_timeout(db, 10000);
-
+  // Opening checks that the file is a store; the reader's connection is read-only.
+  const StoreReader store(path, "store");
+  sqlite3* db = store.handle();
   std::set<std::string> columns;
   std::set<std::string> integer_columns;
-  {
-    sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(db, "PRAGMA table_info(points)", -1, &st, nullptr);
-    while (st && sqlite3_step(st) == SQLITE_ROW) {
-      const std::string name = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
-      const auto* type = sqlite3_column_text(st, 2);
-      columns.insert(name);
-      if (type && std::string(reinterpret_cast<const char*>(type)) == "INTEGER")
-        integer_columns.insert(name);
-    }
-    sqlite3_finalize(st);
+  for (const auto& c : store.columns()) {
+    columns.insert(c.name);
+    if (c.type == StoreColumn::Type::kInteger) integer_columns.insert(c.name);
   }
-  if (columns.empty())
-    throw ConfigError("store", "\"" + path + "\"", "a store made by `mosaic sweep`");
-  std::vector<std::string> axes;
-  {
-    sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'axes'", -1, &st, nullptr) ==
-            SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW) {
-      std::string list = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-      for (std::size_t pos = 0; pos < list.size();) {
-        const std::size_t comma = std::min(list.find(',', pos), list.size());
-        axes.push_back(list.substr(pos, comma - pos));
-        pos = comma + 1;
-      }
-    }
-    sqlite3_finalize(st);
-  }
+  const std::vector<std::string> axes = store.axes();
   for (const auto& o : objectives)
     if (!columns.count(o.column))
       throw ConfigError(o.maximize ? "--max" : "--min", "\"" + o.column + "\"",
