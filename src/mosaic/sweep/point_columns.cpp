@@ -1,5 +1,7 @@
 #include "mosaic/sweep/point_columns.hpp"
 
+#include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -19,37 +21,47 @@ Value as_number(const CellValue& cell) {
   return std::nullopt;
 }
 
+// The unit a link column's name carries in its suffix ("" for counts, flags and BERs).
+std::string unit_of(std::string_view name) {
+  static constexpr std::pair<std::string_view, std::string_view> kSuffixes[] = {
+      {"_db", "dB"}, {"_ns", "ns"}, {"_ps", "ps"}, {"_gbps", "Gb/s"}, {"_ghz", "GHz"}};
+  for (const auto& [suffix, unit] : kSuffixes)
+    if (name.ends_with(suffix)) return std::string(unit);
+  return "";
+}
+
 std::vector<PointColumn> make_columns() {
   std::vector<PointColumn> c;
-  auto real = [&](std::string name, std::string doc, auto f) {
-    c.push_back(
-        {std::move(name), std::move(doc), false, [f](const Report& r) -> Value { return f(r); }});
+  auto real = [&](std::string name, std::string unit, std::string doc, auto f) {
+    c.push_back({std::move(name), std::move(unit), std::move(doc), false,
+                 [f](const Report& r) -> Value { return f(r); }});
   };
-  real("power.per_end_w", "power of one link end, W",
+  real("power.per_end_w", "W", "power of one link end",
        [](const Report& r) { return r.power.per_end_w; });
-  real("power.per_link_w", "power of both ends, W",
+  real("power.per_link_w", "W", "power of both ends",
        [](const Report& r) { return r.power.per_link_w; });
-  real("power.pj_per_bit", "per end, per payload bit, pJ/bit",
+  real("power.pj_per_bit", "pJ/bit", "per end, per payload bit",
        [](const Report& r) { return r.power.pj_per_bit; });
   // The link summary: every scalar of the report's `link` object, from its one column table.
   for (const EvaluationColumn& e : evaluation_columns()) {
-    c.push_back({"link." + e.name, e.doc, e.integer, [&e](const Report& r) -> Value {
-                   if (!e.present(r)) return std::nullopt;
-                   return as_number(e.get(r));
-                 }});
+    c.push_back(
+        {"link." + e.name, unit_of(e.name), e.doc, e.integer, [&e](const Report& r) -> Value {
+           if (!e.present(r)) return std::nullopt;
+           return as_number(e.get(r));
+         }});
   }
-  c.push_back({"link.meets_kp4",
+  c.push_back({"link.meets_kp4", "",
                "1 when every active channel is at or below 2.4e-4, none is short and capacity "
                "holds",
                true, [](const Report& r) -> Value {
                  const auto& l = r.link();
                  return l.over_threshold == 0 && l.active_short == 0 && l.capacity_ok ? 1.0 : 0.0;
                }});
-  real("reliability.link_fit", "failures per 1e9 h over the service life (FIT)",
+  real("reliability.link_fit", "FIT", "failures per 1e9 h over the service life",
        [](const Report& r) { return r.reliability.link_fit; });
-  real("reliability.failure_probability", "1 - R(service life)",
+  real("reliability.failure_probability", "", "1 - R(service life)",
        [](const Report& r) { return r.reliability.failure_probability; });
-  real("reliability.afr", "annualized failure rate",
+  real("reliability.afr", "", "annualized failure rate",
        [](const Report& r) { return r.reliability.afr; });
   return c;
 }

@@ -14,8 +14,9 @@ namespace mosaic::sweep {
 // constraints. Its `link.*` columns are the report's `link` object (evaluation_columns()), so a
 // figure is named and defined once.
 struct PointColumn {
-  std::string name;      // column name, e.g. "power.per_end_w"
-  std::string doc;       // with the unit where the name does not carry it
+  std::string name;  // column name, e.g. "power.per_end_w"
+  std::string unit;  // "" for dimensionless
+  std::string doc;
   bool integer = false;  // stored as INTEGER (counts and flags)
   // nullopt = not computed for this point (stored as NULL), e.g. the margin when not asked.
   std::function<std::optional<double>(const Evaluation&)> value;
