@@ -8,6 +8,10 @@ figures as its ``--json`` report, for the same design and seed:
 >>> r.channels.log10_ber          # numpy array, one value per pixel
 >>> r.link.worst_ber, r.power.per_end_w, r.reliability.link_fit
 
+Many designs: ``sweep`` (a sweep file or dict into an SQLite store, rows as numpy arrays, Pareto
+fronts as ``mosaic pareto``), ``open_store`` and ``design`` (the fewest watts that meet a goal, as
+``mosaic design``).
+
 Designs: ``design`` (a TOML file), ``preset`` (800g, prototype, 1.6t, 3.2t) and ``overrides``
 (``{"key": value}``, applied like ``--set``; ``mosaic.keys()`` lists every key with its unit and
 range) and ``seed``. A wrong key or value raises ValueError naming the key.
