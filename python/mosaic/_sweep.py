@@ -3,7 +3,6 @@ design search, through the same library calls as ``mosaic sweep``, ``mosaic pare
 ``mosaic design``."""
 
 import json as _json
-import math as _math
 import os as _os
 import pathlib as _pathlib
 import re as _re
