@@ -15,23 +15,10 @@ struct ParetoArgs {
   bool csv = false;
 };
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
 int run_pareto(const ParetoArgs& args) {
   const auto front = sweep::pareto_front(args.store, args.objectives, args.where);
   if (args.csv) {
-    for (std::size_t k = 0; k < front.columns.size(); ++k)
-      std::cout << (k ? "," : "") << csv_field(front.columns[k]);
-    std::cout << '\n';
-    for (const auto& row : front.text) {
-      for (std::size_t k = 0; k < row.size(); ++k) std::cout << (k ? "," : "") << csv_field(row[k]);
-      std::cout << '\n';
-    }
+    std::cout << sweep::pareto_csv(front);
     return 0;
   }
   std::vector<std::size_t> width(front.columns.size());

@@ -8,6 +8,10 @@ figures as its ``--json`` report, for the same design and seed:
 >>> r.channels.log10_ber          # numpy array, one value per pixel
 >>> r.link.worst_ber, r.power.per_end_w, r.reliability.link_fit
 
+Many designs: ``sweep`` (a sweep file or dict into an SQLite store, rows as numpy arrays, Pareto
+fronts as ``mosaic pareto``), ``open_store`` and ``design`` (the fewest watts that meet a goal, as
+``mosaic design``).
+
 Designs: ``design`` (a TOML file), ``preset`` (800g, prototype, 1.6t, 3.2t) and ``overrides``
 (``{"key": value}``, applied like ``--set``; ``mosaic.keys()`` lists every key with its unit and
 range) and ``seed``. A wrong key or value raises ValueError naming the key.
@@ -29,8 +33,10 @@ from . import _mosaic  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version
-__all__ = ["simulate", "relay", "compare", "fleet", "keys", "Section", "Channels", "SimulateResult",
-           "RelayResult", "CompareResult", "FleetResult"]
+__all__ = ["simulate", "relay", "compare", "fleet", "keys", "sweep", "open_store", "design",
+           "point_columns", "sweep_toml", "Section", "Channels", "SimulateResult", "RelayResult",
+           "CompareResult", "FleetResult", "SweepStore", "ParetoFront", "DesignResult",
+           "DesignCandidate"]
 
 
 def _render(key, value):
@@ -251,16 +257,19 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
 
 
 def relay(design=None, *, preset=None, overrides=None, seed=None, gbits=1.0, ber=None,
-          failures=(), phy=None):
+          failures=(), fail_random=0, phy=None):
     """Runs the bit-exact link layer on ``gbits`` Gb of host traffic, as ``mosaic relay --json``.
 
     ber: background BER on every channel; failures: [(channel, seconds), ...] channel deaths;
+    fail_random: K channels in service at link-up die at random times (drawn from the seed),
+    early enough for their spare swaps to complete within the run (``--fail-random K``);
     phy: a SimulateResult whose per-channel BERs and dead pixels to use (like ``--phy``).
     """
     d, p, sets, s = _design(design, preset, overrides, seed)
     phy_text = _json.dumps(phy.json) if phy is not None else None
     text = _mosaic.relay_json(d, p, sets, s, float(gbits), None if ber is None else float(ber),
-                              [(int(c), float(t)) for c, t in failures], phy_text)
+                              [(int(c), float(t)) for c, t in failures], int(fail_random),
+                              phy_text)
     return RelayResult(_json.loads(text), "relay")
 
 
@@ -286,3 +295,7 @@ def fleet(design=None, *, preset=None, overrides=None, seed=None, links=600000, 
 def keys():
     """Every design key: {key: {unit, doc, allowed, default (800g), min, max, choices}}."""
     return {k["key"]: k for k in _json.loads(_mosaic.keys_json())}
+
+
+from ._sweep import (DesignCandidate, DesignResult, ParetoFront, SweepStore, design,  # noqa: E402
+                     open_store, point_columns, sweep, sweep_toml)

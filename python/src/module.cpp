@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
@@ -31,6 +32,7 @@
 #include "mosaic_io/catalog_file.hpp"
 #include "mosaic_io/html_file.hpp"
 #include "pipeline.hpp"
+#include "sweep_bindings.hpp"
 
 namespace py = pybind11;
 
@@ -86,10 +88,11 @@ std::string relay_json(const std::optional<std::string>& design,
                        const std::vector<std::string>& overrides,
                        const std::optional<std::uint64_t>& seed, double gbits,
                        const std::optional<double>& ber,
-                       const std::vector<std::pair<int, double>>& failures,
+                       const std::vector<std::pair<int, double>>& failures, int fail_random,
                        const std::optional<std::string>& phy_report) {
   const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed));
   const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
+  check_relay_memory(spec);
   if (!(gbits >= 1e-6 && gbits <= 1e6))
     throw ConfigError("gbits", std::to_string(gbits), "[1e-06, 1e6] Gb");
   link::RelayOptions opt;
@@ -110,10 +113,20 @@ std::string relay_json(const std::optional<std::string>& design,
     }
   }
   for (const auto& [channel, time_s] : failures) opt.faults.failures.push_back({channel, time_s});
+  // As `mosaic relay --fail-random K`: K channels in service at link-up die at times drawn from
+  // the design's seed, early enough for their swaps to complete within the run.
+  if (fail_random < 0 || fail_random > cfg.active_lanes())
+    throw ConfigError("fail_random", std::to_string(fail_random),
+                      "0.." + std::to_string(cfg.active_lanes()));
+  opt.random_deaths = fail_random;
   link::RelayResult r;
-  {
+  try {
     py::gil_scoped_release release;
     r = link::run_relay(spec, opt);
+  } catch (const ConfigError& e) {
+    // Fewer channels in service than asked (some mapped out at link-up).
+    if (e.field() != "--fail-random") throw;
+    throw ConfigError("fail_random", e.value(), e.allowed());
   }
   nlohmann::json j = report::header_json("python: mosaic.relay", spec);
   j.update(report::relay_to_json(r));
@@ -206,11 +219,12 @@ PYBIND11_MODULE(_mosaic, m) {
         arg("seed"), arg("method"), arg("margin"), arg("all_bathtubs"), arg("degradation"),
         arg("mc_channels"), arg("eyes"), arg("eye_stat"), arg("threads"), arg("command"));
   m.def("relay_json", &relay_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
-        arg("gbits"), arg("ber"), arg("failures"), arg("phy_report"));
+        arg("gbits"), arg("ber"), arg("failures"), arg("fail_random"), arg("phy_report"));
   m.def("compare_json", &compare_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("reach_m"), arg("catalog"));
   m.def("fleet_json", &fleet_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("links"), arg("years"), arg("confidence"), arg("threads"));
   m.def("keys_json", [] { return mosaic::report::keys_to_json().dump(); });
   m.def("write_html", &write_html, arg("report_json"), arg("path"));
+  bind_sweep(m);
 }

@@ -49,7 +49,28 @@ std::string format_number(double v, bool integer) {
   return fmt::format("{:.6g}", v);
 }
 
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
 }  // namespace
+
+std::string pareto_csv(const ParetoFront& front) {
+  std::string out;
+  auto line = [&](const std::vector<std::string>& cells) {
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      if (k) out += ',';
+      out += csv_field(cells[k]);
+    }
+    out += '\n';
+  };
+  line(front.columns);
+  for (const auto& row : front.text) line(row);
+  return out;
+}
 
 std::vector<std::size_t> non_dominated(const std::vector<std::vector<double>>& rows) {
   std::vector<std::size_t> order(rows.size());

@@ -26,6 +26,10 @@ struct ParetoFront {
 ParetoFront pareto_front(const std::string& store_path, const std::vector<Objective>& objectives,
                          const std::string& where = {});
 
+// The front as CSV (`mosaic pareto --csv`): a header of column names, then one line per row of
+// `text`; fields holding a comma, a quote or a newline are quoted.
+std::string pareto_csv(const ParetoFront& front);
+
 // Pure dominance filter on rows of objective values (all to be minimized); returns the indices of
 // the non-dominated rows, ordered by the first objective, ties by index.
 std::vector<std::size_t> non_dominated(const std::vector<std::vector<double>>& rows);

@@ -1,0 +1,83 @@
+#include "mosaic/sweep/design_output.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "mosaic/core/design/schema.hpp"
+#include "mosaic/core/error.hpp"
+#include "mosaic/sweep/design_toml.hpp"
+#include "mosaic/sweep/point_columns.hpp"
+#include "mosaic/sweep/store.hpp"
+
+namespace mosaic::sweep {
+namespace {
+
+double column(const DesignCandidate& c, const char* name) {
+  const auto& v = c.result.outputs.at(find_point_column(name));
+  return v ? *v : std::nan("");
+}
+
+std::string describe(const DesignCandidate& c) {
+  const auto& a = c.spec.array;
+  std::string s = fmt::format(
+      "{:7.3f} W/end  {:3d} data + {:2d} ECC + {:3d} spare ({}x{}) at {:.3f} Gb/s, worst BER "
+      "{:.2g}, {:.3g} FIT",
+      c.per_end_w, a.data_channels, a.ecc_channels, a.spare_channels, a.rows, a.cols,
+      c.spec.channel.rate_gbps, std::pow(10.0, column(c, "link.log10_worst_ber")),
+      column(c, "reliability.link_fit"));
+  const double margin = column(c, "link.optical_margin_db");
+  if (!std::isnan(margin)) s += fmt::format(", margin {:.2f} dB", margin);
+  return s;
+}
+
+}  // namespace
+
+std::string design_file_text(const DesignGoal& goal, const DesignResult& r,
+                             const std::string& invocation) {
+  std::string head = fmt::format(
+      "# mosaic design: {:g} Gb/s payload at {:g} m, case {:g} degC\n"
+      "# {}\n#\n# winner     {}\n# reference  {} (preset {})\n# binding    {}\n",
+      goal.payload_gbps, goal.reach_m, r.best.spec.environment.case_temperature_c, invocation,
+      describe(r.best), describe(r.reference), payload_preset(goal.payload_gbps), r.binding);
+  for (const auto& runner_up : r.runners_up)
+    head += fmt::format("# runner-up  {}\n", describe(runner_up));
+  head += fmt::format("# searched   {} designs: {}\n", r.evaluated.size(), r.method);
+  head += "# Load it with: mosaic simulate THIS_FILE.toml\n\n";
+  return head + design_to_toml(r.best.spec);
+}
+
+void write_design_store(const std::string& path, const DesignResult& r,
+                        const std::string& invocation) {
+  SweepDefinition def;
+  def.base = r.reference.spec;
+  for (const char* key : {"array.data_channels", "array.ecc_channels", "array.spare_channels",
+                          "array.rows", "array.cols", "channel.rate_gbps"}) {
+    Axis axis;
+    axis.key = key;
+    axis.field = find_field(key);
+    for (const auto& c : r.evaluated) axis.values.push_back(axis.field->get(c.spec));
+    def.grid.axes.push_back(std::move(axis));
+  }
+  def.grid.combine = Combine::kZip;
+  expand(def.grid);
+  def.options.margin =
+      r.best.result.outputs.at(find_point_column("link.optical_margin_db")).has_value();
+  def.text = "# written by mosaic design: " + invocation;
+  def.fingerprint = sweep_fingerprint(def);
+  Store store(path, def, true);
+  for (const std::size_t i : store.missing())
+    store.insert(r.evaluated[i].spec, r.evaluated[i].result);
+}
+
+void check_writable_file(const std::string& path, const std::string& field) {
+  const bool existed = std::filesystem::exists(path);
+  std::ofstream probe(path, std::ios::app);
+  if (!probe) throw ConfigError(field, "\"" + path + "\"", "a writable file");
+  probe.close();
+  if (!existed) std::filesystem::remove(path);
+}
+
+}  // namespace mosaic::sweep
