@@ -1,6 +1,6 @@
 """mosaic.design against `mosaic design` for the same goal: the same design file (the line naming
 the invocation aside), the same designs tried with the same figures, the same store. The 800G
-search evaluates about 50 designs (about 17 s on two free cores per run, twice), so ctest runs it
+search evaluates about 50 designs (about 6 s on two free cores per run, twice), so ctest runs it
 apart from the other Python tests (test `python_design`, label `slow`)."""
 
 import json
