@@ -64,12 +64,11 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
   Eigen::FFT<double> fft;
   fft.fwd(common_, drive);
   const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
-  for (int k = 0; k < n; ++k) {
-    const double f = (k <= n / 2 ? k : k - n) * df;
-    // The receiver's response is even in magnitude; the sign of f only conjugates the phase.
-    std::complex<double> h = fiber_response(std::abs(f)) * receiver_response(std::abs(f));
-    if (f < 0) h = std::conj(h);
+  // Real responses: the value at -f is the conjugate of the one at +f, computed once for both.
+  for (int k = 0; k <= n / 2; ++k) {
+    const std::complex<double> h = fiber_response(k * df) * receiver_response(k * df);
     common_[k] *= h;
+    if (k > 0 && k < n - k) common_[n - k] *= std::conj(h);
   }
   const double f_ref = spec.rx.bandwidth_ghz * 1e9;
   auto rx = [this](double f) { return receiver_response(f); };
@@ -105,11 +104,10 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   const int n = span_ui_ * samples_per_ui_;
   std::vector<std::complex<double>> spectrum(common_);
   const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
-  for (int k = 0; k < n; ++k) {
-    const double f = (k <= n / 2 ? k : k - n) * df;
-    std::complex<double> h = led_response(led_f3db_hz, std::abs(f));
-    if (f < 0) h = std::conj(h);
+  for (int k = 0; k <= n / 2; ++k) {
+    const std::complex<double> h = led_response(led_f3db_hz, k * df);
     spectrum[k] *= h;
+    if (k > 0 && k < n - k) spectrum[n - k] *= std::conj(h);
   }
   Eigen::FFT<double> fft;
   std::vector<std::complex<double>> time;
