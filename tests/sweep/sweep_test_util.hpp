@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -40,6 +41,13 @@ inline CliRun run_cli(const std::string& args, const std::string& launcher = {})
   std::ifstream in(err_file);
   std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
+}
+
+// A store path no other test process uses, with no file (nor SQLite's -wal/-shm) left there.
+inline std::string fresh(const std::string& name) {
+  const std::string path = ::testing::TempDir() + "mosaic_" + std::to_string(getpid()) + "_" + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
 }
 
 inline std::string write_file(const std::string& name, const std::string& text) {

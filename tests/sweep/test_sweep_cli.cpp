@@ -20,12 +20,6 @@ std::string small_sweep(const std::string& name, int lengths) {
   return write_file(name, text);
 }
 
-std::string fresh(const std::string& name) {
-  const std::string path = ::testing::TempDir() + name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
-
 TEST(SweepCli, StoreIsTheSameWhateverTheThreadCountAndAfterResume) {
   const std::string sweep = small_sweep("threads.toml", 8);
   const std::string one = fresh("one.db");

@@ -18,12 +18,6 @@ namespace {
 
 using namespace testing_util;
 
-std::string fresh(const std::string& name) {
-  const std::string path = ::testing::TempDir() + name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
-
 std::string sweep_text(bool margin) {
   std::string text = kSmallBase;
   if (margin) text += "[evaluate]\nmargin = true\n";

@@ -26,11 +26,18 @@ double noise_bandwidth(F&& h, double f_ref, int power = 0) {
   const double step = std::log(f_hi / f_lo) / n;
   // The band below f_lo is flat: its integral is |H(0)|^2 f_lo^(power+1) / (power+1).
   double sum = std::norm(h(0.0)) * std::pow(f_lo, power + 1) / (power + 1);
+  auto integrand = [&](double f) {
+    return std::norm(h(f)) * (power == 0 ? 1.0 : std::pow(f, power));
+  };
+  // Trapezoids; each grid point's value serves the trapezoids on both sides of it.
+  double fa = f_lo;
+  double ya = integrand(fa);
   for (int i = 0; i < n; ++i) {
-    const double fa = f_lo * std::exp(i * step);
     const double fb = f_lo * std::exp((i + 1) * step);
-    sum += 0.5 * (std::norm(h(fa)) * std::pow(fa, power) + std::norm(h(fb)) * std::pow(fb, power)) *
-           (fb - fa);
+    const double yb = integrand(fb);
+    sum += 0.5 * (ya + yb) * (fb - fa);
+    fa = fb;
+    ya = yb;
   }
   return sum;
 }
