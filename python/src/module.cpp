@@ -1,6 +1,7 @@
 // The C++ half of the `mosaic` Python package: each function takes a design request, runs the
 // library and returns the command's JSON report as text, exactly as the CLI formats it, so that
 // Python and the command line can never disagree. mosaic/__init__.py turns it into objects.
+#include <fmt/format.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -31,6 +32,7 @@
 #include "mosaic/report/report_json.hpp"
 #include "mosaic_io/catalog_file.hpp"
 #include "mosaic_io/html_file.hpp"
+#include "mosaic_io/phy_report_reader.hpp"
 #include "pipeline.hpp"
 #include "sweep_bindings.hpp"
 
@@ -102,17 +104,29 @@ std::string relay_json(const std::optional<std::string>& design,
     opt.faults.background_ber = *ber;
   }
   if (phy_report) {
-    // Per-channel BERs and dead pixels of a simulate report, as `mosaic relay --phy` reads them.
-    const nlohmann::json j = nlohmann::json::parse(*phy_report);
-    opt.faults.channel_ber.assign(cfg.physical_channels, opt.faults.background_ber);
-    for (const auto& c : j.at("channels")) {
-      const int index = c.value("index", -1);
-      if (index < 0 || index >= cfg.physical_channels) continue;
-      opt.faults.channel_ber[index] = std::min(0.5, std::max(0.0, c.value("ber", 0.0)));
-      if (c.value("role", std::string()) == "dead") opt.faults.dead_channels.push_back(index);
+    // Per-channel BERs and dead pixels of a simulate report, read as `mosaic relay --phy` reads
+    // them (the same checks); errors name the argument `phy` and the JSON path.
+    try {
+      io::parse_phy_report(*phy_report, cfg.physical_channels, opt.faults);
+    } catch (const ConfigError& e) {
+      std::string field = e.field();
+      if (field.rfind("--phy", 0) == 0) field = "phy" + field.substr(5);
+      throw ConfigError(field, e.value(), e.allowed());
     }
   }
-  for (const auto& [channel, time_s] : failures) opt.faults.failures.push_back({channel, time_s});
+  // Each failure inside the run, as `mosaic relay --fail CH@SECONDS` checks it: a failure after
+  // the last bit would silently never happen.
+  const double periods = std::ceil(opt.host_bits / double(cfg.host_bits_per_period()));
+  const double run_s = (periods + cfg.training_periods) * cfg.period_s();
+  for (const auto& [channel, time_s] : failures) {
+    if (channel < 0 || channel >= cfg.physical_channels || !std::isfinite(time_s) || time_s < 0.0 ||
+        time_s > run_s)
+      throw ConfigError(
+          "failures", "(" + std::to_string(channel) + ", " + fmt::format("{}", time_s) + ")",
+          "(CHANNEL, SECONDS) with CHANNEL in 0.." + std::to_string(cfg.physical_channels - 1) +
+              " and SECONDS in [0, " + fmt::format("{:.6g}", run_s) + "] (the run's length)");
+    opt.faults.failures.push_back({channel, time_s});
+  }
   // As `mosaic relay --fail-random K`: K channels in service at link-up die at times drawn from
   // the design's seed, early enough for their swaps to complete within the run.
   if (fail_random < 0 || fail_random > cfg.active_lanes())
