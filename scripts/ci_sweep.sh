@@ -5,8 +5,8 @@
 #  2. `mpirun -np 2` gives the same rows as one process (skipped, and said so, without MPI).
 # The base design is a 4x4 array (16 channels) so that 500 full evaluations fit the CI budget;
 # the sweep code path is the one the 460-channel designs take.
-# Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 40 s of CPU on 2 cores (78 s wall on a
-# heavily shared 2-core machine); MOSAIC_CI_SEED=N replays the kill moments of a run.
+# Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 20 s on 2 cores; MOSAIC_CI_SEED=N
+# replays the kill moments of a run (as fractions of the uninterrupted run's time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mosaic=$PWD/build/apps/mosaic/mosaic
@@ -48,7 +48,9 @@ PY
 count() { python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*), count(DISTINCT point) FROM points").fetchone()[0])' "$1" 2>/dev/null || echo 0; }
 
 echo "== uninterrupted 500-point sweep"
+t0=$(date +%s%N)
 "$mosaic" sweep "$tmp/sweep.toml" --store "$tmp/reference.db" --threads 2
+full_ms=$((($(date +%s%N) - t0) / 1000000))
 rows "$tmp/reference.db" >"$tmp/reference.txt"
 test "$(wc -l <"$tmp/reference.txt")" -eq 500
 
@@ -60,16 +62,19 @@ resume=""
 for kill in 1 2 3 4 5; do
   "$mosaic" sweep "$tmp/sweep.toml" --store "$tmp/killed.db" --threads 2 $resume >/dev/null &
   pid=$!
-  # uniform in [0.2, 2.2) s: the five kills land at different stages of the run
-  ms=$((200 + RANDOM % 2000))
+  # uniform in [4 %, 18 %) of the uninterrupted run's time: five kills add up to at most 90 % of
+  # it, so each lands while points are still missing, at a different stage of the run
+  ms=$((full_ms * (4 + RANDOM % 14) / 100))
   delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
   sleep "$delay"
   if kill -KILL "$pid" 2>/dev/null; then
     wait "$pid" 2>/dev/null || true
-    echo "kill $kill after ${delay} s: $(count "$tmp/killed.db") points stored"
+    stored=$(count "$tmp/killed.db")
+    echo "kill $kill after ${delay} s: $stored points stored"
   else
     wait "$pid"
-    echo "kill $kill after ${delay} s: the run had already finished"
+    echo "kill $kill after ${delay} s: the run had already finished (a kill that tests nothing)"
+    exit 1
   fi
   resume="--resume"
 done
