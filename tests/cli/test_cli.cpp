@@ -10,28 +10,14 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "common/cli_run.hpp"
+
 namespace {
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
+using mosaic::test::CliRun;
 
 CliRun run(const std::string& args) {
-  // One file per call: ctest runs the tests of this program in parallel processes.
-  static int calls = 0;
-  const std::string err_file = testing::TempDir() + "mosaic_cli_stderr_" +
-                               std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt";
-  const std::string cmd = std::string(MOSAIC_CLI) + " " + args + " 2>" + err_file;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  std::ifstream in(err_file);
-  std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
+  return mosaic::test::run_cli(args);
 }
 
 TEST(Cli, VersionAndHelp) {

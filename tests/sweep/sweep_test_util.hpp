@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "common/cli_run.hpp"
+
 namespace mosaic::sweep::testing_util {
 
 // A sweep over a 4x4 array: each point costs milliseconds.
@@ -21,27 +23,8 @@ set = ["array.rows=4", "array.cols=4", "array.data_channels=12", "array.spare_ch
        "link.host_lanes=1", "link.host_lane_rate_gbps=20"]
 )";
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-inline CliRun run_cli(const std::string& args, const std::string& launcher = {}) {
-  // One file per call: ctest runs the tests of this program in parallel processes.
-  static int calls = 0;
-  const std::string err_file = ::testing::TempDir() + "mosaic_sweep_stderr_" +
-                               std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt";
-  const std::string cmd = launcher + std::string(MOSAIC_CLI) + " " + args + " 2>" + err_file;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  std::ifstream in(err_file);
-  std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
-}
+using mosaic::test::CliRun;
+using mosaic::test::run_cli;
 
 // A store path no other test process uses, with no file (nor SQLite's -wal/-shm) left there.
 inline std::string fresh(const std::string& name) {

@@ -173,25 +173,27 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   return combine(s);
 }
 
-double sum_exp_scalar(const double* x, int n) {
+double sum_exp_scalar(const double* x, int n, double shift) {
   double s[8] = {};
-  for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i]);
+  for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
   return combine(s);
 }
 
-MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n) {
+MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
+  const __m512d by = _mm512_set1_pd(shift);
   __m512d sum = _mm512_setzero_pd();
   int i = 0;
-  for (; i + 8 <= n; i += 8) sum = _mm512_add_pd(sum, exp_avx512(_mm512_loadu_pd(x + i)));
+  for (; i + 8 <= n; i += 8)
+    sum = _mm512_add_pd(sum, exp_avx512(_mm512_sub_pd(_mm512_loadu_pd(x + i), by)));
   alignas(64) double s[8];
   _mm512_store_pd(s, sum);
   // The tail in the lanes the scalar reference gives it.
-  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i]);
+  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
   return combine(s);
 }
 
-double sum_exp(const double* x, int n) {
-  return q_sum_has_avx512() ? sum_exp_avx512(x, n) : sum_exp_scalar(x, n);
+double sum_exp(const double* x, int n, double shift) {
+  return q_sum_has_avx512() ? sum_exp_avx512(x, n, shift) : sum_exp_scalar(x, n, shift);
 }
 
 bool q_sum_has_avx512() {

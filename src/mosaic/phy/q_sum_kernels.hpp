@@ -32,12 +32,12 @@ double q_sum_avx512(const QSumInput& in);  // only where the CPU has AVX-512F
 double q_sum(const QSumInput& in);
 bool q_sum_has_avx512();
 
-// sum_i exp(x[i]) for x[i] <= 0 (the jitter average, shifted by its largest term), with the
-// kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved partial sums:
-// the scalar reference and the AVX-512 kernel give the same bits.
-double sum_exp_scalar(const double* x, int n);
-double sum_exp_avx512(const double* x, int n);  // only where the CPU has AVX-512F
-double sum_exp(const double* x, int n);
+// sum_i exp(x[i] - shift) for x[i] <= shift (the jitter average, shifted by its largest term),
+// with the kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved
+// partial sums: the scalar reference and the AVX-512 kernel give the same bits.
+double sum_exp_scalar(const double* x, int n, double shift = 0.0);
+double sum_exp_avx512(const double* x, int n, double shift = 0.0);  // only with AVX-512F
+double sum_exp(const double* x, int n, double shift = 0.0);
 
 // Q(z) as the kernels compute it (for tests).
 double table_q(double z);

@@ -49,7 +49,12 @@ struct JitterTap {
   double log_w;  // ln of the cell's share of the Gaussian
 };
 
-// The jitter grid for an rms of `jitter_samples`: 1/32 of a sample over +-12 sigma. Each grid
+// The jitter grid for an rms of `jitter_samples`. Jitter is continuous but the phases are whole
+// samples: the Gaussian is integrated on a grid of 1/32 of a sample over +-12 sigma (the weight
+// left outside, 4e-33, is below anything a BER tail can hold against it), with ln BER
+// interpolated between the neighbouring sample phases (with_jitter). A narrower cut would
+// renormalise away exactly the rare large excursions that set the BER far below 1e-20; weights on
+// whole samples alone would understate the jitter's variance when it is below a sample. Each grid
 // point carries the Gaussian's probability over its own cell (the cell masses are exact
 // differences of the normal CDF, so they sum to 1 - 2 Q(12)). Every channel of a link has the same
 // jitter, so each thread keeps the last grid it built.
@@ -83,12 +88,6 @@ class Engine {
     span_ = in.victim.pulse->span_ui;
     const double jitter_samples = in.jitter_rms_ui * os_;
     if (jitter_samples > 0.05) {
-      // Jitter is continuous but the phases are whole samples: the Gaussian is integrated on a
-      // grid of 1/32 of a sample over +-12 sigma (the weight left outside, 4e-33, is below
-      // anything a BER tail can hold against it), with ln BER interpolated between the
-      // neighbouring sample phases (with_jitter). A narrower cut would renormalise away exactly the
-      // rare large excursions that set the BER far below 1e-20; weights on whole samples alone
-      // would understate the jitter's variance when it is below a sample.
       const double reach = kJitterReachSigma * jitter_samples;
       margin_ = static_cast<int>(std::ceil(reach)) + 2;
       jitter_ = jitter_grid(jitter_samples);
@@ -356,8 +355,7 @@ class Engine {
       top = std::max(top, terms_[t]);
     }
     if (top == kNegInf) return kNegInf;
-    for (double& x : terms_) x -= top;
-    return top + std::log(kernels::sum_exp(terms_.data(), static_cast<int>(terms_.size())));
+    return top + std::log(kernels::sum_exp(terms_.data(), static_cast<int>(terms_.size()), top));
   }
 
   // ln BER with jitter at phase s.

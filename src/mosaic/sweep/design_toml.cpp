@@ -8,7 +8,6 @@
 #include "mosaic/core/design/schema.hpp"
 
 namespace mosaic::sweep {
-namespace {}  // namespace
 
 std::string toml_value(const FieldValue& v) {
   return std::visit(

@@ -189,6 +189,25 @@ struct Scratch {
   std::vector<double> lane_in, lane_out;
 };
 
+// The channels whose errors are counted: those asked for (each a live pixel of the array), or
+// every live one.
+std::vector<int> counted_channels(const ArrayLayout& layout, const std::vector<int>& asked) {
+  const int n = static_cast<int>(layout.channels.size());
+  std::vector<int> counted = asked;
+  if (counted.empty())
+    for (int i = 0; i < n; ++i)
+      if (!layout.channels[i].dead) counted.push_back(i);
+  for (int c : counted) {
+    if (c < 0 || c >= n)
+      throw ConfigError("--channels", std::to_string(c),
+                        fmt::format("channel indices in [0, {})", n));
+    if (layout.channels[c].dead)
+      throw ConfigError("--channels", std::to_string(c), "live channels",
+                        "that pixel is dead at manufacture");
+  }
+  return counted;
+}
+
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
@@ -212,19 +231,7 @@ class Engine {
     const auto& layout = ev.layout();
     const int n = static_cast<int>(layout.channels.size());
     // Which channels are counted, and which are simulated (counted + their live neighbours).
-    std::vector<int> counted = options.channels;
-    if (counted.empty()) {
-      for (int i = 0; i < n; ++i)
-        if (!layout.channels[i].dead) counted.push_back(i);
-    }
-    for (int c : counted) {
-      if (c < 0 || c >= n)
-        throw ConfigError("--channels", std::to_string(c),
-                          fmt::format("channel indices in [0, {})", n));
-      if (layout.channels[c].dead)
-        throw ConfigError("--channels", std::to_string(c), "live channels",
-                          "that pixel is dead at manufacture");
-    }
+    std::vector<int> counted = counted_channels(layout, options.channels);
     for (int c : options.eye_channels)
       if (c < 0 || c >= n || layout.channels[c].dead)
         throw ConfigError("--eye", std::to_string(c), "a live channel index");
@@ -860,7 +867,6 @@ McResult importance_run(LinkEvaluator& ev, std::span<const ChannelResult> stat,
                         const McOptions& options) {
   const LinkSpec& spec = ev.spec();
   const auto& layout = ev.layout();
-  const int n = static_cast<int>(layout.channels.size());
   if (!options.eye_channels.empty())
     throw ConfigError("--eye", std::to_string(options.eye_channels.front()),
                       "no eye channels with mc.mode = importance",
@@ -871,18 +877,7 @@ McResult importance_run(LinkEvaluator& ev, std::span<const ChannelResult> stat,
   if (spec.mc.phase_ui || spec.mc.threshold_ua)
     throw ConfigError("mc.phase_ui", "set", "unset with mc.mode = importance",
                       "importance sampling runs at the statistical eye's phase and threshold");
-  std::vector<int> counted = options.channels;
-  if (counted.empty())
-    for (int i = 0; i < n; ++i)
-      if (!layout.channels[i].dead) counted.push_back(i);
-  for (int c : counted) {
-    if (c < 0 || c >= n)
-      throw ConfigError("--channels", std::to_string(c),
-                        fmt::format("channel indices in [0, {})", n));
-    if (layout.channels[c].dead)
-      throw ConfigError("--channels", std::to_string(c), "live channels",
-                        "that pixel is dead at manufacture");
-  }
+  const std::vector<int> counted = counted_channels(layout, options.channels);
   // Pulse responses are built lazily and thread-safely; build them before the parallel loop
   // only through eye_input, which every task calls.
   McResult r;
