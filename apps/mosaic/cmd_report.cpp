@@ -83,6 +83,9 @@ int run_store_report(const ReportArgs& args) {
                       "only with a simulate report or with --point N for a sweep store");
 
   const std::filesystem::path output(args.output);
+  // As for every page mosaic writes: the directory must exist (the points' folder is made in it).
+  if (!output.parent_path().empty() && !std::filesystem::is_directory(output.parent_path()))
+    throw ConfigError("-o", "\"" + args.output + "\"", "a file path in an existing directory");
   sweep::SweepPageOptions options;
   options.point_pages = policy;
   options.pages_dir = output.stem().string() + "_points";
@@ -93,7 +96,7 @@ int run_store_report(const ReportArgs& args) {
   if (!page.pages.empty()) {
     const std::filesystem::path dir = output.parent_path() / options.pages_dir;
     std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
+    std::filesystem::create_directory(dir, ec);
     if (ec || !std::filesystem::is_directory(dir))
       throw ConfigError("-o", "\"" + args.output + "\"",
                         "a place where the folder " + dir.string() + " can be made");

@@ -207,6 +207,7 @@ def test_sweep_toml_of_a_dict_is_the_file_text():
         (lambda p: mosaic.design(reach_m=-3), "reach_m"),
         (lambda p: mosaic.design(temp_c=500), "temp_c"),
         (lambda p: mosaic.design(max_fit=0), "max_fit"),
+        (lambda p: mosaic.design(max_fit=float("inf")), "max_fit"),
         (lambda p: mosaic.design(min_margin_db=float("nan")), "min_margin_db"),
         (lambda p: mosaic.design(reach_m="far"), "reach_m"),
         (lambda p: mosaic.design(store=p / "no" / "such" / "dir.db"), "store"),

@@ -72,6 +72,11 @@ TEST(Design, CliOutputIsADesignFileAndBadGoalsAreRefused) {
   const CliRun far = run_cli("design --reach-m -3");
   EXPECT_EQ(far.exit_code, 2);
   EXPECT_NE(far.err.find("fiber.length_m"), std::string::npos) << far.err;
+  for (const char* fit : {"0", "-3", "inf", "nan"}) {
+    const CliRun r = run_cli(std::string("design --reach-m 10 --max-fit ") + fit);
+    EXPECT_EQ(r.exit_code, 2) << fit << ": " << r.err;
+    EXPECT_NE(r.err.find("--max-fit"), std::string::npos) << r.err;
+  }
 }
 
 }  // namespace

@@ -250,12 +250,14 @@ TEST(SweepPage, ReportCommandRefusalsAreOneLineNamingTheArgumentAndExitCode2) {
     std::string args;
     std::string mention;
   };
-  for (const Case& c : {Case{"report " + dir + "no_such.db -o x.html", "REPORT"},
-                        Case{"report " + empty + " -o " + dir + "e.html", "at least one point"},
-                        Case{"report " + path + " --point 99 -o " + dir + "p.html", "--point"},
-                        Case{"report " + path + " --point-pages some -o x.html", "--point-pages"},
-                        Case{"report " + path + " --eye-stat 3 -o x.html", "--eye-stat"},
-                        Case{"report " + json + " --point 1 -o x.html", "--point"}}) {
+  for (const Case& c :
+       {Case{"report " + dir + "no_such.db -o x.html", "REPORT"},
+        Case{"report " + empty + " -o " + dir + "e.html", "at least one point"},
+        Case{"report " + path + " --point 99 -o " + dir + "p.html", "--point"},
+        Case{"report " + path + " --point-pages some -o x.html", "--point-pages"},
+        Case{"report " + path + " --eye-stat 3 -o x.html", "--eye-stat"},
+        Case{"report " + json + " --point 1 -o x.html", "--point"},
+        Case{"report " + path + " -o " + dir + "no_such_dir/s.html", "existing directory"}}) {
     const CliRun r = run_cli(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
     EXPECT_NE(r.err.find(c.mention), std::string::npos) << c.args << ": " << r.err;

@@ -164,8 +164,8 @@ DesignResult design_search(const DesignGoal& goal, const DesignOptions& options)
   request.overrides.push_back(fmt::format("fiber.length_m={}", goal.reach_m));
   if (goal.temp_c)
     request.overrides.push_back(fmt::format("environment.case_temperature_c={}", *goal.temp_c));
-  if (goal.max_fit && !(*goal.max_fit > 0.0))
-    throw ConfigError("--max-fit", fmt::format("{:g}", *goal.max_fit), "a number > 0");
+  if (goal.max_fit && !(*goal.max_fit > 0.0 && std::isfinite(*goal.max_fit)))
+    throw ConfigError("--max-fit", fmt::format("{:g}", *goal.max_fit), "a finite number > 0");
   if (goal.min_margin_db && !std::isfinite(*goal.min_margin_db))
     throw ConfigError("--min-margin-db", fmt::format("{:g}", *goal.min_margin_db),
                       "a finite number of dB");
