@@ -24,8 +24,12 @@ std::string toml_value(const FieldValue& v) {
           return x ? "true" : "false";
         } else if constexpr (std::is_same_v<T, std::string>) {
           return "\"" + x + "\"";
-        } else {
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
           return fmt::format("{}", x);
+        } else {
+          std::string s = "[";
+          for (std::size_t i = 0; i < x.size(); ++i) s += (i ? ", \"" : "\"") + x[i] + "\"";
+          return s + "]";
         }
       },
       v);

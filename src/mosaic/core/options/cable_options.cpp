@@ -1,0 +1,66 @@
+#include "mosaic/core/options/cable_options.hpp"
+
+#include "mosaic/core/error.hpp"
+
+namespace mosaic::study {
+
+DirectedFailure parse_directed_failure(const std::string& text, const FieldInfo& field) {
+  DirectedFailure f;
+  std::string rest = text;
+  if (rest.rfind("ab:", 0) == 0 || rest.rfind("ba:", 0) == 0) {
+    f.a_to_b = rest[0] == 'a';
+    f.b_to_a = rest[0] == 'b';
+    rest = rest.substr(3);
+  }
+  try {
+    const TimedFailure t = parse_timed_failure(rest, field);
+    f.channel = t.channel;
+    f.time_s = t.time_s;
+  } catch (const ConfigError&) {
+    throw ConfigError(field.key, "\"" + text + "\"", field.allowed());
+  }
+  return f;
+}
+
+std::string format_directed_failure(const DirectedFailure& f) {
+  const std::string prefix = f.a_to_b && f.b_to_a ? "" : (f.a_to_b ? "ab:" : "ba:");
+  return prefix + format_timed_failure({f.channel, f.time_s});
+}
+
+FieldTable<CableOptions> CableOptions::fields() {
+  using namespace schema;
+  using O = CableOptions;
+  static const std::vector<Field<O>> table = [] {
+    std::vector<Field<O>> t;
+    t.push_back(text<O>("a", &O::a, "an interface name", "TAP interface of end A (created if absent)"));
+    t.push_back(text<O>("b", &O::b, "an interface name", "TAP interface of end B (created if absent)"));
+    t.push_back(optional_real<O>("ber", &O::ber, 0.0, 0.5, "", "Background BER on every channel"));
+    t.push_back(path(text<O>("phy", &O::phy, "a `mosaic simulate` JSON report",
+                             "Per-channel BERs and dead pixels from a simulate report")));
+    t.push_back(list<O>("failures", &O::failures, "[ab:|ba:]CH@SECONDS, e.g. 17@2.5",
+                        "Channel CH dies SECONDS after link-up (both directions, or ab:/ba: only)",
+                        parse_directed_failure, format_directed_failure));
+    t.push_back(integer<O>("fail_random", &O::fail_random, 0, 4095, "",
+                           "Active channels that die at random moments (both directions) in the "
+                           "window fail_random_start_s .. + fail_random_over_s"));
+    t.push_back(real<O>("fail_random_start_s", &O::fail_random_start_s, 0.0, 1e6, "s",
+                        "Start of the random deaths' window, after link-up"));
+    t.push_back(real<O>("fail_random_over_s", &O::fail_random_over_s, 0.0, 1e6, "s",
+                        "Length of the random deaths' window"));
+    t.push_back(path(text<O>("stats_socket", &O::stats_socket, "a socket path",
+                             "Unix socket for live counters and control (none by default)")));
+    return t;
+  }();
+  return table;
+}
+
+void CableOptions::validate() const {
+  check_fields(*this, fields());
+  if (a.empty()) throw ConfigError("a", "\"\"", "a TAP interface name");
+  if (b.empty()) throw ConfigError("b", "\"\"", "a TAP interface name");
+  if (a == b) throw ConfigError("b", "\"" + b + "\"", "an interface other than a");
+  if (ber && !phy.empty())
+    throw ConfigError("ber", "together with phy", "one source of per-channel BERs: ber or phy");
+}
+
+}  // namespace mosaic::study

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mosaic/core/options/common_fields.hpp"
+#include "mosaic/core/schema/table.hpp"
+
+namespace mosaic::study {
+
+// A channel death at a wall-clock time after link-up, in one direction of the cable or both:
+// `[ab:|ba:]CH@SECONDS`.
+struct DirectedFailure {
+  bool operator==(const DirectedFailure&) const = default;
+  int channel = 0;
+  double time_s = 0.0;
+  bool a_to_b = true;
+  bool b_to_a = true;
+};
+DirectedFailure parse_directed_failure(const std::string& text, const FieldInfo& field);
+std::string format_directed_failure(const DirectedFailure& f);
+
+// The options of `mosaic cable`: two TAP interfaces joined through the bit-exact link layer.
+struct CableOptions {
+  std::string a;  // TAP interface of end A
+  std::string b;  // TAP interface of end B
+  std::optional<double> ber;
+  std::string phy;  // a `mosaic simulate` report (path; the front end reads it)
+  std::vector<DirectedFailure> failures;
+  int fail_random = 0;
+  double fail_random_start_s = 0.0;
+  double fail_random_over_s = 0.0;
+  std::string stats_socket;  // Unix socket for live counters and control ("" = none)
+
+  static FieldTable<CableOptions> fields();
+  // Every field in its range, two distinct interfaces, one source of per-channel BERs.
+  void validate() const;
+};
+
+}  // namespace mosaic::study
