@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -164,6 +165,14 @@ bool flush_stdout(std::string& error) {
   // The failing write may have happened long before this flush, its errno long overwritten.
   if (!ok) error = errno ? std::strerror(errno) : "a write failed (device full, closed or faulty)";
   return ok;
+}
+
+void check_writable_file(const std::string& path, const std::string& field) {
+  const bool existed = std::filesystem::exists(path);
+  std::ofstream probe(path, std::ios::app);
+  if (!probe) throw ConfigError(field, "\"" + path + "\"", "a writable file");
+  probe.close();
+  if (!existed) std::filesystem::remove(path);
 }
 
 }  // namespace mosaic::io

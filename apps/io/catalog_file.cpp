@@ -8,11 +8,13 @@
 
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/evaluate/validation.hpp"
 
 namespace mosaic::io {
 namespace {
 
 constexpr const char* kCatalogFile = "baselines.toml";
+constexpr const char* kValidationFile = "validation.toml";
 
 }  // namespace
 
@@ -22,7 +24,17 @@ power::BaselineCatalog load_baseline_catalog(const std::string& path, const std:
 }
 
 std::string default_catalog_path() {
+  return default_data_path(kCatalogFile);
+}
+
+std::vector<ValidationPoint> load_validation_points(const std::string& path) {
+  const std::string file = path.empty() ? default_data_path(kValidationFile) : path;
+  return parse_validation_points(read_input_file(file, "validation points"), file);
+}
+
+std::string default_data_path(const std::string& name) {
   namespace fs = std::filesystem;
+  const fs::path kCatalogFile(name);
   std::vector<fs::path> candidates;
   // An explicit override wins even if the file is missing, so the error names what was asked for.
   if (const char* env = std::getenv("MOSAIC_DATA_DIR"); env && *env)

@@ -1,6 +1,6 @@
 #include "mosaic_io/html_file.hpp"
 
-#include "mosaic/report/html_report.hpp"
+#include "mosaic/pages/html_report.hpp"
 #include "mosaic_io/atomic_file.hpp"
 
 namespace mosaic::io {
@@ -8,7 +8,7 @@ namespace mosaic::io {
 void write_html_file(const nlohmann::json& page_data, const std::string& path,
                      const std::string& field) {
   AtomicFile file(path, field);
-  file.write(report::render_html(page_data));
+  file.write(pages::render_html(page_data));
   file.commit();
 }
 

@@ -19,7 +19,7 @@ std::string json_type(const nlohmann::json& j) {
 
 [[noreturn]] void bad(const std::string& where, const std::string& value,
                       const std::string& allowed) {
-  throw ConfigError("--phy " + where, value, allowed);
+  throw ConfigError("phy " + where, value, allowed);
 }
 
 std::string shown(const nlohmann::json& j) {
@@ -99,7 +99,7 @@ void parse_phy_report(std::string_view json_text, int physical_channels, link::F
 }
 
 void read_phy_report(const std::string& path, int physical_channels, link::FaultPlan& plan) {
-  parse_phy_report(read_input_file(path, "--phy"), physical_channels, plan);
+  parse_phy_report(read_input_file(path, "phy"), physical_channels, plan);
 }
 
 }  // namespace mosaic::io

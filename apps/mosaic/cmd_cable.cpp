@@ -9,48 +9,20 @@
 #include "command.hpp"
 #include "mosaic/cable/cable.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/report/report_json.hpp"
+#include "mosaic/core/options/cable_options.hpp"
+#include "mosaic/record/report_json.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
 #include "spec_options.hpp"
+#include "study_flags.hpp"
 
 namespace mosaic::cli {
 namespace {
 
 struct CableArgs {
   SpecRequest spec;
-  std::string if_a, if_b;
-  std::vector<std::string> fail;
-  int fail_random = 0;
-  double over_s = 0.0;
-  double start_s = 0.0;
-  std::optional<double> ber;
-  std::optional<std::string> phy;
-  std::string stats_socket;
+  std::shared_ptr<study::CableOptions> options = std::make_shared<study::CableOptions>();
   bool progress = false;
 };
-
-// [ab:|ba:]CH@SECONDS
-cable::ScheduledFailure parse_failure(const std::string& text) {
-  cable::ScheduledFailure f;
-  std::string rest = text;
-  if (rest.rfind("ab:", 0) == 0 || rest.rfind("ba:", 0) == 0) {
-    f.a_to_b = rest[0] == 'a';
-    f.b_to_a = rest[0] == 'b';
-    rest = rest.substr(3);
-  }
-  const auto at = rest.find('@');
-  try {
-    if (at == std::string::npos) throw std::invalid_argument(text);
-    std::size_t used = 0;
-    f.channel = std::stoi(rest.substr(0, at), &used);
-    if (used != at) throw std::invalid_argument(text);
-    f.at_s = std::stod(rest.substr(at + 1), &used);
-    if (used != rest.size() - at - 1) throw std::invalid_argument(text);
-  } catch (const std::exception&) {
-    throw ConfigError("--fail", "\"" + text + "\"", "[ab:|ba:]CHANNEL@SECONDS, e.g. 17@2.5");
-  }
-  return f;
-}
 
 const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
   auto args = std::make_shared<CableArgs>();
@@ -59,49 +31,24 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
       "Join two TAP interfaces through the bit-exact link layer and carry their Ethernet frames "
       "both ways while channels fail (a daemon; stop it with SIGINT or SIGTERM)");
   add_spec_options(*cmd, args->spec);
-  cmd->add_option("--a", args->if_a, "TAP interface of end A (created if absent)")
-      ->type_name("IF")
-      ->required();
-  cmd->add_option("--b", args->if_b, "TAP interface of end B (created if absent)")
-      ->type_name("IF")
-      ->required();
-  auto* ber = cmd->add_option("--ber", args->ber, "Background BER on every channel")
-                  ->check(CLI::Range(0.0, 0.5));
-  cmd->add_option("--phy", args->phy, "Per-channel BERs from a `mosaic simulate --json` report")
-      ->type_name("REPORT.json")
-      ->excludes(ber);
-  cmd->add_option("--fail", args->fail,
-                  "Channel CH dies SECONDS after link-up (both directions, or ab:/ba: only)")
-      ->type_name("[ab:|ba:]CH@SECONDS");
-  auto* random = cmd->add_option("--fail-random", args->fail_random,
-                                 "K active channels die at random moments (both directions)")
-                     ->type_name("K")
-                     ->check(CLI::Range(0, 4095));
-  cmd->add_option("--over", args->over_s, "Window of --fail-random, seconds after link-up")
-      ->type_name("SECONDS")
-      ->check(CLI::Range(0.0, 1e6))
-      ->needs(random);
-  cmd->add_option("--start", args->start_s,
-                  "Start of the --fail-random window, seconds after link-up (default 0)")
-      ->type_name("SECONDS")
-      ->check(CLI::Range(0.0, 1e6))
-      ->needs(random);
-  cmd->add_option("--stats", args->stats_socket, "Unix socket for live counters and control")
-      ->type_name("SOCKET");
+  add_study_flags(*cmd, args->options);
   cmd->add_flag("--progress", args->progress, "Live counters on stderr, once a second");
   return [args] {
+    const study::CableOptions& o = *args->options;
+    o.validate();
     cable::CableOptions opt;
     opt.spec = load_spec(args->spec);
     const link::LinkConfig cfg = link::LinkConfig::from_spec(opt.spec);
-    opt.if_a = args->if_a;
-    opt.if_b = args->if_b;
-    if (args->ber) opt.faults.background_ber = *args->ber;
-    if (args->phy) io::read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
-    for (const auto& f : args->fail) opt.failures.push_back(parse_failure(f));
-    opt.fail_random = args->fail_random;
-    opt.fail_random_over_s = args->over_s;
-    opt.fail_random_start_s = args->start_s;
-    opt.stats_socket = args->stats_socket;
+    opt.if_a = o.a;
+    opt.if_b = o.b;
+    if (o.ber) opt.faults.background_ber = *o.ber;
+    if (!o.phy.empty()) io::read_phy_report(o.phy, cfg.physical_channels, opt.faults);
+    for (const auto& f : o.failures)
+      opt.failures.push_back({f.channel, f.time_s, f.a_to_b, f.b_to_a});
+    opt.fail_random = o.fail_random;
+    opt.fail_random_over_s = o.fail_random_over_s;
+    opt.fail_random_start_s = o.fail_random_start_s;
+    opt.stats_socket = o.stats_socket;
 
     // Signals are taken synchronously by this thread; the workers inherit the mask.
     sigset_t stop_signals;
@@ -133,7 +80,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     }
     cable->stop();
     if (args->progress && tty) std::fprintf(stderr, "\n");
-    nlohmann::json summary = report::header_json(invocation(), opt.spec);
+    nlohmann::json summary = record::header_json("cable", invocation(), opt.spec);
     summary.update(cable->summary());
     summary["command"] = invocation();
     std::printf("%s\n", summary.dump(2).c_str());

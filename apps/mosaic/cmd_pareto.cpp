@@ -3,20 +3,20 @@
 #include <memory>
 
 #include "command.hpp"
+#include "mosaic/core/options/sweep_options.hpp"
 #include "mosaic/sweep/pareto.hpp"
+#include "study_flags.hpp"
 
 namespace mosaic::cli {
 namespace {
 
 struct ParetoArgs {
-  std::string store;
-  std::vector<sweep::Objective> objectives;  // in command-line order
-  std::string where;
+  std::shared_ptr<study::ParetoOptions> options = std::make_shared<study::ParetoOptions>();
   bool csv = false;
 };
 
 int run_pareto(const ParetoArgs& args) {
-  const auto front = sweep::pareto_front(args.store, args.objectives, args.where);
+  const auto front = sweep::pareto_front(*args.options);
   if (args.csv) {
     std::cout << sweep::pareto_csv(front);
     return 0;
@@ -41,31 +41,7 @@ const RegisterCommand kPareto(61, [](CLI::App& parent) -> Runner {
   auto args = std::make_shared<ParetoArgs>();
   auto* cmd = parent.add_subcommand(
       "pareto", "The non-dominated designs of a sweep store over the objectives given");
-  cmd->add_option("store", args->store, "SQLite store written by `mosaic sweep`")
-      ->required()
-      ->type_name("STORE.db");
-  cmd->add_option_function<std::vector<std::string>>(
-         "--min",
-         [args](const std::vector<std::string>& v) {
-           for (const auto& c : v) args->objectives.push_back({c, false});
-         },
-         "Objective to minimize, a column such as power.per_end_w (repeatable)")
-      ->type_name("COLUMN")
-      ->allow_extra_args(false)
-      ->trigger_on_parse();
-  cmd->add_option_function<std::vector<std::string>>(
-         "--max",
-         [args](const std::vector<std::string>& v) {
-           for (const auto& c : v) args->objectives.push_back({c, true});
-         },
-         "Objective to maximize, e.g. link.optical_margin_db (repeatable)")
-      ->type_name("COLUMN")
-      ->allow_extra_args(false)
-      ->trigger_on_parse();
-  cmd->add_option("--where", args->where,
-                  "Only rows matching this SQL expression, e.g. \"link.meets_kp4 = 1 AND "
-                  "fiber.length_m >= 30\"")
-      ->type_name("EXPR");
+  add_study_flags(*cmd, args->options);
   cmd->add_flag("--csv", args->csv, "Print CSV instead of a table");
   return [args] { return run_pareto(*args); };
 });

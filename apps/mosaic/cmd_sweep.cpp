@@ -5,21 +5,18 @@
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/options/sweep_options.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
+#include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
 namespace mosaic::cli {
 namespace {
 
-struct SweepArgs {
-  std::string sweep_file;
-  std::string store;
-  bool resume = false;
-  std::optional<int> threads;
-};
+using SweepArgs = study::SweepOptions;
 
 void print_summary(const sweep::RunSummary& s, const std::string& store, int threads) {
   std::cout << s.total << " points: " << s.evaluated << " evaluated, " << s.already
@@ -31,7 +28,8 @@ void print_summary(const sweep::RunSummary& s, const std::string& store, int thr
 }
 
 int run_one_process(const SweepArgs& args) {
-  const sweep::SweepDefinition def = sweep::load_sweep_file(args.sweep_file);
+  args.validate();
+  const sweep::SweepDefinition def = sweep::load_sweep_file(args.sweep);
   sweep::Store store(args.store, def, args.resume);
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
@@ -55,7 +53,8 @@ int run_mpi(const SweepArgs& args) {
   std::unique_ptr<sweep::Store> store;
   std::string error;
   try {
-    def.emplace(sweep::load_sweep_file(args.sweep_file));
+    args.validate();
+    def.emplace(sweep::load_sweep_file(args.sweep));
     if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume);
   } catch (const ConfigError& e) {
     error = e.what();
@@ -82,18 +81,7 @@ const RegisterCommand kSweep(60, [](CLI::App& parent) -> Runner {
                   "SQLite store, one committed row per point; resumable; `mpirun -np K mosaic "
                   "sweep ...` spreads the points over K ranks (") +
           (sweep::mpi_available() ? "MPI: available" : "MPI: not in this build") + ")");
-  cmd->add_option("sweep", args->sweep_file, "Sweep file (TOML; see docs/sweep.md)")
-      ->required()
-      ->type_name("SWEEP.toml");
-  cmd->add_option("--store", args->store, "SQLite file of results (created if missing)")
-      ->required()
-      ->type_name("FILE");
-  cmd->add_flag("--resume", args->resume,
-                "Evaluate only the points missing from an existing store of the same sweep");
-  cmd->add_option("--threads", args->threads,
-                  "Points evaluated at once on this process (0 = all cores; default 0, or 1 per "
-                  "MPI rank); results do not depend on it")
-      ->check(CLI::Range(0, 1024));
+  add_study_flags(*cmd, args);
   return [args] { return sweep::launched_by_mpi() ? run_mpi(*args) : run_one_process(*args); };
 });
 

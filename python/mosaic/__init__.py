@@ -33,7 +33,7 @@ from . import _mosaic  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version
-__all__ = ["simulate", "relay", "compare", "fleet", "keys", "sweep", "open_store", "design",
+__all__ = ["simulate", "relay", "compare", "fleet", "keys", "options", "sweep", "open_store", "design",
            "point_columns", "sweep_toml", "Section", "Channels", "SimulateResult", "RelayResult",
            "CompareResult", "FleetResult", "SweepStore", "ParetoFront", "DesignResult",
            "DesignCandidate"]
@@ -235,51 +235,63 @@ class FleetResult(_Wrapped):
     form under ``closed_form``."""
 
 
+def _options(given):
+    """The keyword arguments of a study as its options table names them (None: the default)."""
+    return {k: v for k, v in given.items() if v is not None}
+
+
 def simulate(design=None, *, preset=None, overrides=None, seed=None, method="stat", margin=True,
-             all_bathtubs=False, degradation=False, mc_channels=(), eyes=(), eye_stat=None,
-             threads=0):
+             degradation=False, all_bathtubs=False, mc_channels=(), eye_channels=(),
+             eye_stat=None, threads=0):
     """Evaluates every channel of a design, as ``mosaic simulate --json`` does.
 
     design: TOML file; preset: 800g (default), prototype, 1.6t, 3.2t; overrides: {key: value};
-    seed: integer; method: "stat" or "mc" (Monte Carlo after the statistical eye);
-    margin: compute the optical margin (dB); all_bathtubs: bathtubs for every channel;
-    degradation: age the LEDs over the service life; mc_channels / eyes: Monte Carlo channels
-    and eye diagrams; eye_stat: channel whose statistical-eye grid to add; threads: 0 = all cores
-    (results do not depend on it).
+    seed: integer. The options are those of ``mosaic simulate`` under the same names
+    (``mosaic.options("simulate")`` lists them with unit, range and default): method "stat" or
+    "mc" (Monte Carlo after the statistical eye, stop rules from the design's mc.* keys);
+    margin: compute the optical margin (dB); degradation: age the LEDs over the service life;
+    all_bathtubs: bathtubs for every channel; mc_channels / eye_channels: Monte Carlo channels
+    and eye diagrams (channels or "A-B" ranges); eye_stat: channel whose statistical-eye grid to
+    add; threads: 0 = all cores (results do not depend on it).
     """
     d, p, sets, s = _design(design, preset, overrides, seed)
+    options = _options(dict(method=method, margin=margin, degradation=degradation,
+                            all_bathtubs=all_bathtubs, mc_channels=mc_channels,
+                            eye_channels=eye_channels, eye_stat=eye_stat, threads=threads))
     args = ["simulate"] + ([d] if d else []) + (["--preset", p] if p else []) + [f"--set {x}" for x in sets]
-    text = _mosaic.simulate_json(d, p, sets, s, method, bool(margin), bool(all_bathtubs),
-                                 bool(degradation), [int(c) for c in mc_channels],
-                                 [int(c) for c in eyes], eye_stat, int(threads),
-                                 "python: mosaic." + " ".join(args))
+    text = _mosaic.simulate_json(d, p, sets, s, options, "python: mosaic." + " ".join(args))
     return SimulateResult(_json.loads(text))
 
 
-def relay(design=None, *, preset=None, overrides=None, seed=None, gbits=1.0, ber=None,
-          failures=(), fail_random=0, phy=None):
+def relay(design=None, *, preset=None, overrides=None, seed=None, gbits=1.0, ber=None, phy=None,
+          physics=False, failures=(), fail_random=0, threads=0):
     """Runs the bit-exact link layer on ``gbits`` Gb of host traffic, as ``mosaic relay --json``.
 
-    ber: background BER on every channel; failures: [(channel, seconds), ...] channel deaths;
-    fail_random: K channels in service at link-up die at random times (drawn from the seed),
-    early enough for their spare swaps to complete within the run (``--fail-random K``);
-    phy: a SimulateResult whose per-channel BERs and dead pixels to use (like ``--phy``).
+    The options are those of ``mosaic relay`` (``mosaic.options("relay")``): ber: background BER
+    on every channel; phy: a simulate report (a path, or a :class:`SimulateResult`) whose
+    per-channel BERs and dead pixels to use; physics: evaluate the design's own physics first;
+    failures: [(channel, seconds), ...] or ["CH@SECONDS", ...] channel deaths; fail_random: K
+    channels in service at link-up die at random times (drawn from the seed), early enough for
+    their spare swaps to complete within the run; threads: for physics.
     """
     d, p, sets, s = _design(design, preset, overrides, seed)
-    phy_text = _json.dumps(phy.json) if phy is not None else None
-    text = _mosaic.relay_json(d, p, sets, s, float(gbits), None if ber is None else float(ber),
-                              [(int(c), float(t)) for c, t in failures], int(fail_random),
-                              phy_text)
+    phy_text = None
+    if hasattr(phy, "json"):  # a SimulateResult (or anything holding a simulate record)
+        phy_text, phy = _json.dumps(phy.json), "SimulateResult"
+    options = _options(dict(gbits=gbits, ber=ber, phy=phy, physics=physics, failures=failures,
+                            fail_random=fail_random, threads=threads))
+    text = _mosaic.relay_json(d, p, sets, s, options, phy_text)
     return RelayResult(_json.loads(text), "relay")
 
 
-def compare(design=None, *, preset=None, overrides=None, seed=None, reach_m=None, catalog=None):
+def compare(design=None, *, preset=None, overrides=None, seed=None, reach_m=None, catalog=None,
+            threads=0):
     """The design beside every baseline technology at ``reach_m`` metres (default: the design's
-    fiber length), as ``mosaic compare --json``; catalog: a baselines TOML file."""
+    fiber length), as ``mosaic compare --json``; catalog: a baselines TOML file (default: the
+    bundled one)."""
     d, p, sets, s = _design(design, preset, overrides, seed)
-    text = _mosaic.compare_json(d, p, sets, s, None if reach_m is None else float(reach_m),
-                                None if catalog is None else str(catalog))
-    return CompareResult(_json.loads(text), "compare")
+    options = _options(dict(reach_m=reach_m, catalog=catalog, threads=threads))
+    return CompareResult(_json.loads(_mosaic.compare_json(d, p, sets, s, options)), "compare")
 
 
 def fleet(design=None, *, preset=None, overrides=None, seed=None, links=600000, years=None,
@@ -287,9 +299,20 @@ def fleet(design=None, *, preset=None, overrides=None, seed=None, links=600000, 
     """Fleet Monte Carlo of ``links`` links over ``years`` years (default: the service life), as
     ``mosaic fleet --json``."""
     d, p, sets, s = _design(design, preset, overrides, seed)
-    text = _mosaic.fleet_json(d, p, sets, s, int(links), None if years is None else float(years),
-                              float(confidence), int(threads))
-    return FleetResult(_json.loads(text), "fleet")
+    options = _options(dict(links=links, years=years, confidence=confidence, threads=threads))
+    return FleetResult(_json.loads(_mosaic.fleet_json(d, p, sets, s, options)), "fleet")
+
+
+def options(study=None):
+    """Every command's options as the tables define them, the names this module's keyword
+    arguments take: {study: {doc, options: [{name, kind, unit, doc, allowed, default, min, max,
+    choices}]}}, or one study's."""
+    tables = _json.loads(_mosaic.options_json())
+    if study is None:
+        return tables
+    if study not in tables:
+        raise ValueError(f"invalid value for 'study': {study!r} (allowed: one of {', '.join(tables)})")
+    return tables[study]
 
 
 def keys():

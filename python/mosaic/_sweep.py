@@ -163,9 +163,8 @@ class SweepStore:
         """The non-dominated points over the objectives (columns of the store), as
         ``mosaic pareto STORE --min A --min B --max C --where EXPR``: rows ordered by the first
         objective (the first of ``minimize``, else of ``maximize``), best first."""
-        minimize = [minimize] if isinstance(minimize, str) else [str(c) for c in minimize]
-        maximize = [maximize] if isinstance(maximize, str) else [str(c) for c in maximize]
-        data = _mosaic.pareto(self.path, minimize, maximize, "" if where is None else str(where))
+        data = _mosaic.pareto({"store": self.path, "minimize": minimize, "maximize": maximize,
+                               "where": "" if where is None else where})
         return ParetoFront(data, self._types)
 
     def __repr__(self):
@@ -190,11 +189,13 @@ def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, thre
     elif sweep is not None:
         path = _os.fspath(sweep)
     elif not isinstance(toml, str):
-        raise ValueError(f"invalid value for 'toml': {type(toml).__name__} (allowed: a string)")
+        raise TypeError(f"mosaic.sweep(): toml must be a string, not {type(toml).__name__}")
     if store is None:
         store = _os.path.join(_tempfile.mkdtemp(prefix="mosaic-sweep-"), "sweep.db")
     store = _os.fspath(store)
-    summary = _mosaic.run_sweep(path, toml, _os.fspath(base_dir), store, bool(resume), int(threads))
+    options = {"sweep": path if path is not None else "sweep text", "store": store,
+               "resume": resume, "threads": threads}
+    summary = _mosaic.run_sweep(toml, _os.fspath(base_dir), options)
     return SweepStore(store, summary)
 
 
@@ -263,30 +264,22 @@ class DesignResult:
         return f"DesignResult(winner {self.winner!r}, binding {self.binding!r})"
 
 
-def design(payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margin_db=None,
-           store=None, threads=0):
-    """The fewest watts per end that meet the goal, as ``mosaic design`` (docs/sweep.md).
+def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margin_db=None,
+           store=None, out=None, threads=0):
+    """The fewest watts per end that meet the goal, as ``mosaic design`` (docs/sweep.md); the
+    options are those of ``mosaic design`` (``mosaic.options("design")``).
 
     payload_gbps: 800, 1600 or 3200 (the host interface of a preset); reach_m: fiber length (m);
     temp_c: case temperature (degC; default the preset's); max_fit: link FIT at most this;
     min_margin_db: optical margin at least this (dB; computes the margin of every design tried,
     slower); store: also store every design tried (SQLite, as a sweep; see
-    :func:`open_store`); threads: designs at once (0 = all cores). Returns a
-    :class:`DesignResult`.
+    :func:`open_store`); out: also write the winning design file; threads: designs at once
+    (0 = all cores). Returns a :class:`DesignResult`.
     """
-    def number(name, v):
-        if v is None:
-            return None
-        if isinstance(v, bool) or not isinstance(v, (int, float, _np.integer, _np.floating)):
-            raise ValueError(f"invalid value for '{name}': {v!r} (allowed: a number)")
-        return float(v)
-
     args = {"payload_gbps": payload_gbps, "reach_m": reach_m, "temp_c": temp_c,
             "max_fit": max_fit, "min_margin_db": min_margin_db}
     shown = ", ".join(f"{k}={v!r}" for k, v in args.items() if v is not None)
-    store = None if store is None else _os.fspath(store)
-    text = _mosaic.design_json(number("payload_gbps", payload_gbps), number("reach_m", reach_m),
-                               number("temp_c", temp_c), number("max_fit", max_fit),
-                               number("min_margin_db", min_margin_db), store, int(threads),
-                               f"python: mosaic.design({shown})")
-    return DesignResult(_json.loads(text), store)
+    options = {k: v for k, v in dict(args, store=store, out=out, threads=threads).items()
+               if v is not None}
+    text = _mosaic.design_json(options, f"python: mosaic.design({shown})")
+    return DesignResult(_json.loads(text), None if store is None else _os.fspath(store))

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/options/design_options.hpp"
+#include "mosaic/core/options/sweep_options.hpp"
 #include "mosaic/core/progress.hpp"
 #include "mosaic/sweep/design_output.hpp"
 #include "mosaic/sweep/design_search.hpp"
@@ -25,6 +27,8 @@
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
+#include "mosaic_io/atomic_file.hpp"
+#include "study_kwargs.hpp"
 
 namespace py = pybind11;
 
@@ -61,39 +65,21 @@ auto without_gil(Work&& work) {
   }
 }
 
-// The library names command-line options in its errors; Python's arguments are named otherwise.
-[[noreturn]] void rethrow_renamed(const ConfigError& e,
-                                  const std::map<std::string, std::string>& names) {
-  const auto it = names.find(e.field());
-  if (it == names.end()) throw e;
-  throw ConfigError(it->second, e.value(), e.allowed());
-}
-
-void check_threads(int threads) {
-  if (threads < 0 || threads > 1024)
-    throw ConfigError("threads", std::to_string(threads), "[0, 1024] (0 = all cores)");
-}
-
 // Parses a sweep (file, or TOML text whose relative paths start at base_dir), then evaluates the
 // points missing from the store. Returns the run summary.
-py::dict run_sweep(const std::optional<std::string>& path, const std::optional<std::string>& text,
-                   const std::string& base_dir, const std::string& store_path, bool resume,
-                   int threads) {
-  check_threads(threads);
-  const std::map<std::string, std::string> names{{"--store", "store"}};
-  sweep::RunSummary s;
-  try {
-    const sweep::SweepDefinition def =
-        path ? sweep::load_sweep_file(*path) : sweep::parse_sweep(*text, "sweep text", base_dir);
-    sweep::Store store(store_path, def, resume);
-    InterruptCheck interrupt;
-    sweep::RunOptions options;
-    options.threads = threads;
-    options.progress = &interrupt;
-    s = without_gil([&] { return sweep::run_sweep(def, store, options); });
-  } catch (const ConfigError& e) {
-    rethrow_renamed(e, names);
-  }
+py::dict run_sweep(const std::optional<std::string>& text, const std::string& base_dir,
+                   const py::dict& kwargs) {
+  const auto options = options_from_kwargs<study::SweepOptions>(kwargs, "mosaic.sweep");
+  options.validate();
+  const sweep::SweepDefinition def = text
+                                         ? sweep::parse_sweep(*text, "sweep text", base_dir)
+                                         : sweep::load_sweep_file(options.sweep);
+  sweep::Store store(options.store, def, options.resume);
+  InterruptCheck interrupt;
+  sweep::RunOptions run;
+  run.threads = options.threads.value_or(0);
+  run.progress = &interrupt;
+  const sweep::RunSummary s = without_gil([&] { return sweep::run_sweep(def, store, run); });
   py::dict d;
   d["total"] = s.total;
   d["already"] = s.already;
@@ -102,20 +88,9 @@ py::dict run_sweep(const std::optional<std::string>& path, const std::optional<s
   return d;
 }
 
-py::dict pareto(const std::string& store, const std::vector<std::string>& minimize,
-                const std::vector<std::string>& maximize, const std::string& where) {
-  std::vector<sweep::Objective> objectives;
-  for (const auto& c : minimize) objectives.push_back({c, false});
-  for (const auto& c : maximize) objectives.push_back({c, true});
-  sweep::ParetoFront f;
-  try {
-    f = sweep::pareto_front(store, objectives, where);
-  } catch (const ConfigError& e) {
-    rethrow_renamed(e, {{"--min", "minimize"},
-                        {"--max", "maximize"},
-                        {"--min/--max", "minimize/maximize"},
-                        {"--where", "where"}});
-  }
+py::dict pareto(const py::dict& kwargs) {
+  const auto options = options_from_kwargs<study::ParetoOptions>(kwargs, "SweepStore.pareto");
+  const sweep::ParetoFront f = sweep::pareto_front(options);
   py::dict d;
   d["columns"] = f.columns;
   d["numbers"] = f.numbers;
@@ -149,41 +124,22 @@ nlohmann::json candidate_json(const sweep::DesignCandidate& c, bool with_report)
   return j;
 }
 
-std::string design_json(double payload_gbps, double reach_m, const std::optional<double>& temp_c,
-                        const std::optional<double>& max_fit,
-                        const std::optional<double>& min_margin_db,
-                        const std::optional<std::string>& store, int threads,
-                        const std::string& invocation) {
-  check_threads(threads);
-  if (!std::isfinite(payload_gbps))
-    throw ConfigError("payload_gbps", std::to_string(payload_gbps), "800, 1600 or 3200");
-  if (!std::isfinite(reach_m))
-    throw ConfigError("reach_m", std::to_string(reach_m), "a finite length in m");
-  if (temp_c && !std::isfinite(*temp_c))
-    throw ConfigError("temp_c", std::to_string(*temp_c), "a finite temperature in degC");
-  const std::map<std::string, std::string> names{
-      {"--payload-gbps", "payload_gbps"},           {"--max-fit", "max_fit"},
-      {"--min-margin-db", "min_margin_db"},         {"fiber.length_m", "reach_m"},
-      {"environment.case_temperature_c", "temp_c"}, {"--store", "store"}};
-  sweep::DesignGoal goal;
-  goal.payload_gbps = payload_gbps;
-  goal.reach_m = reach_m;
-  goal.temp_c = temp_c;
-  goal.max_fit = max_fit;
-  goal.min_margin_db = min_margin_db;
-  sweep::DesignResult r;
-  try {
-    if (store) sweep::check_writable_file(*store, "store");
-    InterruptCheck interrupt;
-    sweep::DesignOptions options;
-    options.threads = threads;
-    options.progress = &interrupt;
-    r = without_gil([&] { return sweep::design_search(goal, options); });
-    if (store) sweep::write_design_store(*store, r, invocation);
-  } catch (const ConfigError& e) {
-    rethrow_renamed(e, names);
+std::string design_json(const py::dict& kwargs, const std::string& invocation) {
+  const auto goal = options_from_kwargs<study::DesignOptions>(kwargs, "mosaic.design");
+  goal.validate();
+  if (!goal.store.empty()) io::check_writable_file(goal.store, "store");
+  if (!goal.out.empty()) io::check_writable_file(goal.out, "out");
+  InterruptCheck interrupt;
+  const sweep::DesignResult r =
+      without_gil([&] { return sweep::design_search(goal, &interrupt); });
+  const std::string text = sweep::design_file_text(goal, r, invocation);
+  if (!goal.out.empty()) {
+    io::AtomicFile out(goal.out, "out");
+    out.write(text);
+    out.commit();
   }
-  nlohmann::json j = {{"text", sweep::design_file_text(goal, r, invocation)},
+  if (!goal.store.empty()) sweep::write_design_store(goal.store, r, invocation);
+  nlohmann::json j = {{"text", text},
                       {"binding", r.binding},
                       {"method", r.method},
                       {"winner", candidate_json(r.best, true)},
@@ -199,11 +155,9 @@ std::string design_json(double payload_gbps, double reach_m, const std::optional
 
 void bind_sweep(py::module_& m) {
   using py::arg;
-  m.def("run_sweep", &run_sweep, arg("path"), arg("text"), arg("base_dir"), arg("store"),
-        arg("resume"), arg("threads"));
-  m.def("pareto", &pareto, arg("store"), arg("minimize"), arg("maximize"), arg("where"));
-  m.def("design_json", &design_json, arg("payload_gbps"), arg("reach_m"), arg("temp_c"),
-        arg("max_fit"), arg("min_margin_db"), arg("store"), arg("threads"), arg("invocation"));
+  m.def("run_sweep", &run_sweep, arg("text"), arg("base_dir"), arg("options"));
+  m.def("pareto", &pareto, arg("options"));
+  m.def("design_json", &design_json, arg("options"), arg("invocation"));
   m.def("point_columns", [] {
     std::vector<std::tuple<std::string, std::string, std::string, bool>> out;
     for (const auto& c : sweep::point_columns()) out.emplace_back(c.name, c.unit, c.doc, c.integer);

@@ -89,11 +89,11 @@ def test_simulate_800g_matches_cli():
 
 def test_simulate_monte_carlo_eyes_and_degradation_match_cli():
     expected = cli("simulate", "--preset", "prototype", "--set", "fiber.length_m=20",
-                   "--set", "mc.max_bits=20000", "--method", "mc", "--eye", "12",
-                   "--eye-stat", "5", "--degradation", "--bathtubs", "--seed", "3",
+                   "--set", "mc.max_bits=20000", "--method", "mc", "--eye-channels", "12",
+                   "--eye-stat", "5", "--degradation", "--all-bathtubs", "--seed", "3",
                    "--threads", "2")
     r = mosaic.simulate(preset="prototype", overrides={"fiber.length_m": 20, "mc.max_bits": 20000},
-                        method="mc", eyes=[12], eye_stat=5, degradation=True, all_bathtubs=True,
+                        method="mc", eye_channels=[12], eye_stat=5, degradation=True, all_bathtubs=True,
                         seed=3, threads=2)
     assert r.monte_carlo is not None and r.stat_eye is not None and r.degradation is not None
     assert_simulate_same(r, expected)
@@ -110,7 +110,7 @@ def test_simulate_from_toml_design_matches_cli():
 
 def test_relay_matches_cli():
     expected = cli("relay", "--preset", "800g", "--gbits", "0.05", "--ber", "1e-6",
-                   "--fail", "3@1e-05", "--seed", "11")
+                   "--failures", "3@1e-05", "--seed", "11")
     r = mosaic.relay(preset="800g", gbits=0.05, ber=1e-6, failures=[(3, 1e-5)], seed=11)
     assert_same(r, expected, "relay")
     assert r.bit_exact is True

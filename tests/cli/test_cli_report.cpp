@@ -50,10 +50,10 @@ TEST(CliReport, BadInputIsOneLineNamingTheOptionAndExitCode2) {
     std::string mention;
   };
   for (const Case& c :
-       {Case{"report " + dir + "missing.json", "REPORT"},
-        Case{"report " + dir + "broken.json", "REPORT"},
-        Case{"report " + dir + "not_a_report.json", "REPORT"},
-        Case{"simulate --preset prototype --no-margin --eye-stat 5000 --json", "--eye-stat"},
+       {Case{"report " + dir + "missing.json", "'input'"},
+        Case{"report " + dir + "broken.json", "'input'"},
+        Case{"report " + dir + "not_a_report.json", "'input'"},
+        Case{"simulate --preset prototype --no-margin --eye-stat 5000 --json", "'eye_stat'"},
         Case{"compare --html /nonexistent_dir/x.html", "--html"}}) {
     std::string err;
     EXPECT_EQ(run(c.args, &err), 2) << c.args;

@@ -90,7 +90,7 @@ TEST(SpecLoader, WrongTypesAreRejectedWithTheAllowedRange) {
   EXPECT_EQ(error_of("[fiber]\nlength_m = [1, 2]\n").field(), "fiber.length_m");
   EXPECT_EQ(error_of("", {"fiber.length_m=abc"}).field(), "fiber.length_m");
   EXPECT_EQ(error_of("", {"rx.ctle=maybe"}).field(), "rx.ctle");
-  EXPECT_EQ(error_of("", {"fiber.crosstalk"}).field(), "--set");
+  EXPECT_EQ(error_of("", {"fiber.crosstalk"}).field(), "overrides");
 }
 
 TEST(SpecLoader, OutOfRangeValuesNameFieldValueAndRange) {

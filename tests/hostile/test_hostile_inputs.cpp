@@ -217,8 +217,8 @@ std::vector<HostileCase> cases() {
   c.push_back({"SetInf", fast_sim({"--set", "fiber.length_m=inf"}), 2, "fiber.length_m"});
   c.push_back({"SetOverflow", fast_sim({"--set", "fiber.length_m=1e999"}), 2, "fiber.length_m"});
   c.push_back({"SetEmptyValue", fast_sim({"--set", "fiber.length_m="}), 2, "fiber.length_m"});
-  c.push_back({"SetNoEquals", fast_sim({"--set", "fiber.length_m"}), 2, "--set"});
-  c.push_back({"SetOnlyEquals", fast_sim({"--set", "="}), 2, "--set"});
+  c.push_back({"SetNoEquals", fast_sim({"--set", "fiber.length_m"}), 2, "'overrides'"});
+  c.push_back({"SetOnlyEquals", fast_sim({"--set", "="}), 2, "'overrides'"});
   c.push_back({"SetHexInteger", fast_sim({"--set", "array.rows=0x10"}), 2, "array.rows"});
   c.push_back({"SetFractionalInteger", fast_sim({"--set", "array.rows=10.5"}), 2, "array.rows"});
   c.push_back({"SetNegativeSeed", fast_sim({"--set", "seed=-1"}), 2, "seed"});
@@ -243,15 +243,15 @@ std::vector<HostileCase> cases() {
       {"SeedLargestAllowed", {"fleet", "--links", "10", "--seed", "9007199254740991"}, 0, ""});
 
   // --- relay flags ----------------------------------------------------------------------------
-  c.push_back({"RelayGbitsNan", {"relay", "--gbits", "nan"}, 2, "--gbits"});
-  c.push_back({"RelayGbitsInf", {"relay", "--gbits", "inf"}, 2, "--gbits"});
-  c.push_back({"RelayGbitsNegative", {"relay", "--gbits", "-1"}, 2, "--gbits"});
-  c.push_back({"RelayGbitsZero", {"relay", "--gbits", "0"}, 2, "--gbits"});
-  c.push_back({"RelayGbitsTooMany", {"relay", "--gbits", "1e7"}, 2, "--gbits"});
-  c.push_back({"RelayGbitsText", {"relay", "--gbits", "lots"}, 2, "--gbits"});
-  c.push_back({"RelayBerNan", {"relay", "--ber", "nan"}, 2, "--ber"});
-  c.push_back({"RelayBerAboveHalf", {"relay", "--ber", "0.9"}, 2, "--ber"});
-  c.push_back({"RelayBerNegative", {"relay", "--ber", "-1e-9"}, 2, "--ber"});
+  c.push_back({"RelayGbitsNan", {"relay", "--gbits", "nan"}, 2, "\'gbits'"});
+  c.push_back({"RelayGbitsInf", {"relay", "--gbits", "inf"}, 2, "\'gbits'"});
+  c.push_back({"RelayGbitsNegative", {"relay", "--gbits", "-1"}, 2, "\'gbits'"});
+  c.push_back({"RelayGbitsZero", {"relay", "--gbits", "0"}, 2, "\'gbits'"});
+  c.push_back({"RelayGbitsTooMany", {"relay", "--gbits", "1e7"}, 2, "\'gbits'"});
+  c.push_back({"RelayGbitsText", {"relay", "--gbits", "lots"}, 2, "\'gbits'"});
+  c.push_back({"RelayBerNan", {"relay", "--ber", "nan"}, 2, "\'ber'"});
+  c.push_back({"RelayBerAboveHalf", {"relay", "--ber", "0.9"}, 2, "\'ber'"});
+  c.push_back({"RelayBerNegative", {"relay", "--ber", "-1e-9"}, 2, "\'ber'"});
   c.push_back({"RelayMarkerPeriodHuge", relay({"--set", "link.marker_period_bits=16777216"}), 2,
                "MOSAIC_MEMORY_BUDGET_MB"});
   c.push_back({"RelayMarkerPeriodOverSmallBudget",
@@ -268,19 +268,19 @@ std::vector<HostileCase> cases() {
                {"MOSAIC_MEMORY_BUDGET_MB=lots"}});
   c.push_back({"RelayMarkerPeriodNotMultipleOf64", relay({"--set", "link.marker_period_bits=1000"}),
                2, "link.marker_period_bits"});
-  c.push_back({"RelayFailAfterRun", relay({"--fail", "17@1000"}), 2, "--fail"});
-  c.push_back({"RelayFailNegativeTime", relay({"--fail", "17@-1"}), 2, "--fail"});
-  c.push_back({"RelayFailNanTime", relay({"--fail", "17@nan"}), 2, "--fail"});
-  c.push_back({"RelayFailTrailingGarbage", relay({"--fail", "17abc@0.1zz"}), 2, "--fail"});
-  c.push_back({"RelayFailNoAt", relay({"--fail", "17"}), 2, "--fail"});
-  c.push_back({"RelayFailEmptyParts", relay({"--fail", "@"}), 2, "--fail"});
-  c.push_back({"RelayFailChannelOutOfRange", relay({"--fail", "99999@0"}), 2, "--fail"});
-  c.push_back({"RelayFailNegativeChannel", relay({"--fail", "-1@0"}), 2, "--fail"});
-  c.push_back({"RelayFailTinyTimeUnderflow", relay({"--fail", "1@1e-400"}), 2, "--fail"});
-  c.push_back({"RelayFailRandomTooMany", relay({"--fail-random", "5000"}), 2, "--fail-random"});
-  c.push_back({"RelayFailInsideRun", relay({"--fail", "3@0"}), 0, ""});
+  c.push_back({"RelayFailAfterRun", relay({"--failures", "17@1000"}), 2, "'failures'"});
+  c.push_back({"RelayFailNegativeTime", relay({"--failures", "17@-1"}), 2, "'failures'"});
+  c.push_back({"RelayFailNanTime", relay({"--failures", "17@nan"}), 2, "'failures'"});
+  c.push_back({"RelayFailTrailingGarbage", relay({"--failures", "17abc@0.1zz"}), 2, "'failures'"});
+  c.push_back({"RelayFailNoAt", relay({"--failures", "17"}), 2, "'failures'"});
+  c.push_back({"RelayFailEmptyParts", relay({"--failures", "@"}), 2, "'failures'"});
+  c.push_back({"RelayFailChannelOutOfRange", relay({"--failures", "99999@0"}), 2, "'failures'"});
+  c.push_back({"RelayFailNegativeChannel", relay({"--failures", "-1@0"}), 2, "'failures'"});
+  c.push_back({"RelayFailTinyTimeUnderflow", relay({"--failures", "1@1e-400"}), 2, "'failures'"});
+  c.push_back({"RelayFailRandomTooMany", relay({"--fail-random", "5000"}), 2, "\'fail_random'"});
+  c.push_back({"RelayFailInsideRun", relay({"--failures", "3@0"}), 0, ""});
   c.push_back({"RelaySmall", relay({}), 0, ""});
-  c.push_back({"RelayPhyAndBer", relay({"--ber", "1e-9", "--phy", "x.json"}), 2, "--phy"});
+  c.push_back({"RelayPhyAndBer", relay({"--ber", "1e-9", "--phy", "x.json"}), 2, "one source of per-channel BERs"});
 
   // --- relay --phy ----------------------------------------------------------------------------
   auto phy = [&](std::string name, std::string text, std::string mention) {
@@ -307,7 +307,7 @@ std::vector<HostileCase> cases() {
   phy("BerNegative", phy_report("[{\"index\": 0, \"ber\": -0.1}]"), "channels[0].ber");
   phy("BerOverflow", phy_report("[{\"index\": 0, \"ber\": 1e999}]"), "valid JSON");
   phy("RoleNumber", phy_report("[{\"index\": 0, \"ber\": 0.1, \"role\": 3}]"), "channels[0].role");
-  phy("DeepNesting", std::string(100000, '[') + std::string(100000, ']'), "--phy");
+  phy("DeepNesting", std::string(100000, '[') + std::string(100000, ']'), "'phy ");
   phy("Truncated", phy_report("[{\"index\": 0, \"ber\": 0."), "valid JSON");
   c.push_back({"PhyDirectory", relay({"--phy", "{dir}"}), 2, "regular file"});
   c.push_back({"PhyFifo", relay({"--phy", "{dir}/fifo"}), 2, "regular file",
@@ -339,41 +339,42 @@ std::vector<HostileCase> cases() {
   c.push_back({"RelayBerTiny", relay({"--ber", "1e-19"}), 0, "", nullptr, {}});
 
   // --- simulate flags -------------------------------------------------------------------------
-  c.push_back({"ChannelsHugeRange", fast_sim({"--channels", "0-2000000000"}), 2, "--channels"});
-  c.push_back({"ChannelsNegative", fast_sim({"--channels", "-5"}), 2, "--channels"});
-  c.push_back({"ChannelsReversed", fast_sim({"--channels", "5-3"}), 2, "--channels"});
-  c.push_back({"ChannelsText", fast_sim({"--channels", "a"}), 2, "--channels"});
-  c.push_back({"ChannelsEmptyItem", fast_sim({"--channels", "1,,2"}), 2, "--channels"});
-  c.push_back({"ChannelsBeyondArray", fast_sim({"--channels", "100000"}), 2, "--channels"});
-  c.push_back({"ChannelsRepeatedRanges", fast_sim({"--channels", repeat("0-20", 5000, ",")}), 2,
-               "--channels"});
-  c.push_back({"OutEmpty", fast_sim({"--out", ""}), 2, "--out"});
-  c.push_back({"OutIsAFile", fast_sim({"--out", "{dir}/f"}), 2, "--out", file("f", "x")});
-  c.push_back({"OutUnderDevNull", fast_sim({"--out", "/dev/null/x"}), 2, "--out"});
+  c.push_back({"ChannelsHugeRange", fast_sim({"--mc-channels", "0-2000000000"}), 2, "\'mc_channels\'"});
+  c.push_back({"ChannelsNegative", fast_sim({"--mc-channels", "-5"}), 2, "\'mc_channels\'"});
+  c.push_back({"ChannelsReversed", fast_sim({"--mc-channels", "5-3"}), 2, "\'mc_channels\'"});
+  c.push_back({"ChannelsText", fast_sim({"--mc-channels", "a"}), 2, "\'mc_channels\'"});
+  c.push_back({"ChannelsEmptyItem", fast_sim({"--mc-channels", "1,,2"}), 2, "\'mc_channels\'"});
+  c.push_back({"ChannelsBeyondArray", fast_sim({"--mc-channels", "100000"}), 2, "\'mc_channels\'"});
+  c.push_back({"ChannelsRepeatedRanges", fast_sim({"--mc-channels", repeat("0-20", 5000, ",")}), 2,
+               "\'mc_channels\'"});
+  c.push_back({"OutEmpty", fast_sim({"--out", ""}), 2, "\'out'"});
+  c.push_back({"OutIsAFile", fast_sim({"--out", "{dir}/f"}), 2, "\'out'", file("f", "x")});
+  c.push_back({"OutUnderDevNull", fast_sim({"--out", "/dev/null/x"}), 2, "\'out'"});
   c.push_back({"ThreadsTooMany", fast_sim({"--threads", "5000"}), 2, "threads"});
-  c.push_back({"BitsNan", fast_sim({"--bits", "nan"}), 2, "mc.max_bits"});
-  c.push_back({"BitsHuge", fast_sim({"--bits", "1e30"}), 2, "mc.max_bits"});
-  c.push_back({"TargetErrorsNegative", fast_sim({"--target-errors", "-1"}), 2, "mc.target_errors"});
-  c.push_back({"EyeBeyondArray", fast_sim({"--eye", "99999"}), 2, "--eye"});
-  c.push_back({"EyeNegative", fast_sim({"--eye", "-1"}), 2, "--eye"});
-  c.push_back({"MethodUnknown", fast_sim({"--method", "magic"}), 2, "--method"});
+  c.push_back({"BitsNan", fast_sim({"--set", "mc.max_bits=nan"}), 2, "mc.max_bits"});
+  c.push_back({"BitsHuge", fast_sim({"--set", "mc.max_bits=1e30"}), 2, "mc.max_bits"});
+  c.push_back({"TargetErrorsNegative", fast_sim({"--set", "mc.target_errors=-1"}), 2,
+               "mc.target_errors"});
+  c.push_back({"EyeBeyondArray", fast_sim({"--eye-channels", "99999"}), 2, "'eye_channels'"});
+  c.push_back({"EyeNegative", fast_sim({"--eye-channels", "-1"}), 2, "'eye_channels'"});
+  c.push_back({"MethodUnknown", fast_sim({"--method", "magic"}), 2, "\'method'"});
 
   // --- fleet and compare ----------------------------------------------------------------------
-  c.push_back({"FleetLinksZero", {"fleet", "--links", "0"}, 2, "--links"});
-  c.push_back({"FleetLinksHuge", {"fleet", "--links", "1e12"}, 2, "--links"});
+  c.push_back({"FleetLinksZero", {"fleet", "--links", "0"}, 2, "\'links'"});
+  c.push_back({"FleetLinksHuge", {"fleet", "--links", "1e12"}, 2, "\'links'"});
   c.push_back({"FleetTalliesOverMemoryBudget",
                {"fleet", "--links", "1000000000", "--years", "1000"},
                2,
                "MOSAIC_MEMORY_BUDGET_MB"});
-  c.push_back({"FleetYearsNan", {"fleet", "--years", "nan"}, 2, "--years"});
+  c.push_back({"FleetYearsNan", {"fleet", "--years", "nan"}, 2, "\'years'"});
   c.push_back({"FleetConfidenceNan", {"fleet", "--confidence", "nan"}, 2, "confidence"});
-  c.push_back({"FleetConfidenceOne", {"fleet", "--confidence", "1"}, 2, "--confidence"});
-  c.push_back({"CompareCatalogDevZero", {"compare", "--catalog", "/dev/zero"}, 2, "--catalog"});
-  c.push_back({"CompareCatalogDirectory", {"compare", "--catalog", "{dir}"}, 2, "--catalog"});
+  c.push_back({"FleetConfidenceOne", {"fleet", "--confidence", "1"}, 2, "\'confidence'"});
+  c.push_back({"CompareCatalogDevZero", {"compare", "--catalog", "/dev/zero"}, 2, "\'catalog'"});
+  c.push_back({"CompareCatalogDirectory", {"compare", "--catalog", "{dir}"}, 2, "\'catalog'"});
   c.push_back({"CompareCatalogFifo",
                {"compare", "--catalog", "{dir}/fifo"},
                2,
-               "--catalog",
+               "\'catalog'",
                [](const std::string& d) { ::mkfifo((d + "/fifo").c_str(), 0600); }});
   c.push_back({"CompareCatalogMissing", {"compare", "--catalog", "{dir}/no.toml"}, 2, "no.toml"});
   c.push_back({"CompareCatalogBadToml",
@@ -381,7 +382,7 @@ std::vector<HostileCase> cases() {
                2,
                "c.toml",
                file("c.toml", "[[baseline]\n")});
-  c.push_back({"CompareReachNan", {"compare", "--reach-m", "nan"}, 2, "--reach-m"});
+  c.push_back({"CompareReachNan", {"compare", "--reach-m", "nan"}, 2, "\'reach_m'"});
 
   // --- the command line itself ----------------------------------------------------------------
   c.push_back({"NoCommand", {}, 2, ""});

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "sweep_test_util.hpp"
+#include "common/sweep_test_util.hpp"
 
 namespace mosaic::sweep {
 namespace {
@@ -68,7 +68,7 @@ TEST(SweepCli, BadSweepFilesFailInOneLineBeforeAnyPointRuns) {
            Case{"[[axis]]\nkey = \"fiber.length_m\"\nvalues = []\n", "", "at least one value"},
            Case{"[[axis]]\nkey = \"fiber.length_m\"\nvalues = [10, -1]\n", "", "sweep point 1"},
            Case{"", "", "zero points"},
-           Case{ok_axis, "/nonexistent/dir/x.db", "--store"},
+           Case{ok_axis, "/nonexistent/dir/x.db", "'store'"},
        }) {
     const std::string sweep = write_file("bad.toml", kSmallBase + c.axis);
     const std::string store = c.store.empty() ? fresh("bad.db") : c.store;
@@ -84,7 +84,7 @@ TEST(SweepCli, ParetoListsTheNonDominatedPoints) {
   const std::string store = fresh("pareto.db");
   ASSERT_EQ(run_cli("sweep " + small_sweep("pareto.toml", 4) + " --store " + store).exit_code, 0);
   const CliRun r = run_cli("pareto " + store +
-                           " --min power.per_end_w --min link.log10_worst_ber --where "
+                           " --minimize power.per_end_w --minimize link.log10_worst_ber --where "
                            "'fiber.length_m <= 30' --csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(
@@ -94,7 +94,7 @@ TEST(SweepCli, ParetoListsTheNonDominatedPoints) {
   // The shortest fiber at the slowest rate (point 0) has the lowest BER at the lowest power.
   EXPECT_NE(r.out.find("\n0,5,1.5,"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\n7,"), std::string::npos) << "40 m is excluded by --where: " << r.out;
-  const CliRun bad = run_cli("pareto " + store + " --min power.per_end_watts");
+  const CliRun bad = run_cli("pareto " + store + " --minimize power.per_end_watts");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("power.per_end_watts"), std::string::npos);
   const CliRun bad_where =

@@ -41,6 +41,10 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws ConfigError(field, path, "a writable file") unless `path` can be written; leaves no file
+// behind that was not there. Lets a caller refuse a bad output path before a long run.
+void check_writable_file(const std::string& path, const std::string& field);
+
 // Makes fatal signals remove open temporaries before the process dies with the signal's status.
 void install_output_signal_handlers();
 

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "mosaic/evaluate/validation.hpp"
 #include "mosaic/power/baseline.hpp"
 
 namespace mosaic::io {
@@ -16,5 +17,11 @@ power::BaselineCatalog load_baseline_catalog(const std::string& path,
 // the compiled-in install prefix's share/mosaic/, and the source tree's data/ folder (a build
 // tree); the source-tree path if none exists, so the error names a real expectation.
 std::string default_catalog_path();
+
+// The same search for any file of the shipped data/ folder.
+std::string default_data_path(const std::string& name);
+
+// The published validation points (data/validation.toml, or the file at `path`).
+std::vector<ValidationPoint> load_validation_points(const std::string& path = {});
 
 }  // namespace mosaic::io

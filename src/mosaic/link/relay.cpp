@@ -159,7 +159,7 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
       if (c >= 0 && rx.training()[c].locked) pool.push_back(c);
     std::sort(pool.begin(), pool.end());
     if (options.random_deaths > static_cast<int>(pool.size()))
-      throw ConfigError("--fail-random", std::to_string(options.random_deaths),
+      throw ConfigError("fail_random", std::to_string(options.random_deaths),
                         "0.." + std::to_string(pool.size()) + " (channels in service)");
     const double from = training * cfg.period_s();
     const double to = std::max(

@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
@@ -70,14 +68,6 @@ void write_design_store(const std::string& path, const DesignResult& r,
   Store store(path, def, true);
   for (const std::size_t i : store.missing())
     store.insert(r.evaluated[i].spec, r.evaluated[i].result);
-}
-
-void check_writable_file(const std::string& path, const std::string& field) {
-  const bool existed = std::filesystem::exists(path);
-  std::ofstream probe(path, std::ios::app);
-  if (!probe) throw ConfigError(field, "\"" + path + "\"", "a writable file");
-  probe.close();
-  if (!existed) std::filesystem::remove(path);
 }
 
 }  // namespace mosaic::sweep

@@ -20,8 +20,4 @@ std::string design_file_text(const DesignGoal& goal, const DesignResult& result,
 void write_design_store(const std::string& path, const DesignResult& result,
                         const std::string& invocation);
 
-// Throws ConfigError(field, path, "a writable file") unless `path` can be written; leaves no file
-// behind that was not there. Lets a caller refuse a bad output path before a long search.
-void check_writable_file(const std::string& path, const std::string& field);
-
 }  // namespace mosaic::sweep

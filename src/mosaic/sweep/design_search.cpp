@@ -61,7 +61,7 @@ std::optional<LinkSpec> shaped(const LinkSpec& base, const Shape& s) {
 
 class Search {
  public:
-  Search(const DesignGoal& goal, const DesignOptions& options) : goal_(goal), options_(options) {}
+  Search(const DesignGoal& goal, Progress* progress) : goal_(goal), progress_(progress) {}
 
   void judge(DesignCandidate& c) const {
     c.per_end_w = output(c, "power.per_end_w");
@@ -76,11 +76,11 @@ class Search {
                                 output(o, "link.over_threshold"),
                                 std::pow(10.0, output(o, "link.log10_worst_ber")));
     } else if (goal_.max_fit && !(output(o, "reliability.link_fit") <= *goal_.max_fit)) {
-      c.violation = fmt::format("FIT: {:.4g} > --max-fit {:g}", output(o, "reliability.link_fit"),
+      c.violation = fmt::format("FIT: {:.4g} > max_fit {:g}", output(o, "reliability.link_fit"),
                                 *goal_.max_fit);
     } else if (goal_.min_margin_db &&
                !(output(o, "link.optical_margin_db") >= *goal_.min_margin_db)) {
-      c.violation = fmt::format("optical margin: {:.2f} dB < --min-margin-db {:g}",
+      c.violation = fmt::format("optical margin: {:.2f} dB < min_margin_db {:g}",
                                 output(o, "link.optical_margin_db"), *goal_.min_margin_db);
     }
     c.feasible = c.violation.empty();
@@ -103,14 +103,14 @@ class Search {
     std::vector<DesignCandidate> batch(specs.size());
     PointOptions point;
     point.margin = goal_.min_margin_db.has_value();
-    parallel_for(specs.size(), options_.threads, [&](std::size_t k) {
+    parallel_for(specs.size(), goal_.threads, [&](std::size_t k) {
       batch[k].spec = specs[k];
       batch[k].result = evaluate_point(specs[k], first + k, point, 1);
       batch[k].stage = stage;
       judge(batch[k]);
       const std::size_t d = ++done_;
-      if (options_.progress)
-        options_.progress->update(std::min(0.99, d / 60.0), fmt::format("{} designs", d));
+      if (progress_)
+        progress_->update(std::min(0.99, d / 60.0), fmt::format("{} designs", d));
     });
     std::vector<DesignCandidate*> out;
     for (auto& c : batch) evaluated_.push_back(std::move(c));
@@ -139,7 +139,7 @@ class Search {
 
  private:
   const DesignGoal& goal_;
-  const DesignOptions& options_;
+  Progress* progress_;
   std::vector<DesignCandidate> evaluated_;
   std::set<Shape> tried_;
   std::atomic<std::size_t> done_{0};
@@ -155,23 +155,19 @@ std::string payload_preset(double payload_gbps) {
   if (payload_gbps == 800.0) return "800g";
   if (payload_gbps == 1600.0) return "1.6t";
   if (payload_gbps == 3200.0) return "3.2t";
-  throw ConfigError("--payload-gbps", fmt::format("{:g}", payload_gbps), "800, 1600 or 3200");
+  throw ConfigError("payload_gbps", fmt::format("{:g}", payload_gbps), "800, 1600 or 3200");
 }
 
-DesignResult design_search(const DesignGoal& goal, const DesignOptions& options) {
+DesignResult design_search(const DesignGoal& goal, Progress* progress) {
+  goal.validate();
   SpecRequest request;
   request.preset = payload_preset(goal.payload_gbps);
   request.overrides.push_back(fmt::format("fiber.length_m={}", goal.reach_m));
   if (goal.temp_c)
     request.overrides.push_back(fmt::format("environment.case_temperature_c={}", *goal.temp_c));
-  if (goal.max_fit && !(*goal.max_fit > 0.0 && std::isfinite(*goal.max_fit)))
-    throw ConfigError("--max-fit", fmt::format("{:g}", *goal.max_fit), "a finite number > 0");
-  if (goal.min_margin_db && !std::isfinite(*goal.min_margin_db))
-    throw ConfigError("--min-margin-db", fmt::format("{:g}", *goal.min_margin_db),
-                      "a finite number of dB");
   const LinkSpec base = load_spec(request);  // range checks on reach and temperature
 
-  Search search(goal, options);
+  Search search(goal, progress);
   DesignResult result;
   result.method =
       "coarse grid over data channels (0.5-1.3x the preset's; the line rate follows from the "
@@ -201,7 +197,7 @@ DesignResult design_search(const DesignGoal& goal, const DesignOptions& options)
   if (!best()) {
     const auto& ref = search.evaluated().front();
     throw ConfigError(
-        "design goal", fmt::format("{:g} Gb/s at {:g} m", goal.payload_gbps, goal.reach_m),
+        "reach_m", fmt::format("{:g} m at {:g} Gb/s", goal.reach_m, goal.payload_gbps),
         "a goal some searched design meets", "even the preset misses it: " + ref.violation);
   }
   // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
@@ -256,7 +252,7 @@ DesignResult design_search(const DesignGoal& goal, const DesignOptions& options)
   } else {
     result.binding = "none: no cheaper design was tried (the search's smallest channel count)";
   }
-  if (options.progress) options.progress->update(1.0, "done");
+  if (progress) progress->update(1.0, "done");
   return result;
 }
 

@@ -5,19 +5,15 @@
 #include <vector>
 
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/options/design_options.hpp"
 #include "mosaic/core/progress.hpp"
 #include "mosaic/sweep/evaluate_point.hpp"
 
 namespace mosaic::sweep {
 
-// What the design must achieve.
-struct DesignGoal {
-  double payload_gbps = 800.0;          // 800, 1600 or 3200 (the host interface of a preset)
-  double reach_m = 50.0;                // fiber.length_m
-  std::optional<double> temp_c;         // environment.case_temperature_c (preset's if unset)
-  std::optional<double> max_fit;        // reliability.link_fit at most this
-  std::optional<double> min_margin_db;  // link.optical_margin_db at least this
-};
+// What the design must achieve (payload, reach, temperature, FIT, margin) and where to keep what
+// was tried: the design study's options.
+using DesignGoal = study::DesignOptions;
 
 // One design tried by the search, with its sweep-point outputs.
 struct DesignCandidate {
@@ -38,17 +34,12 @@ struct DesignResult {
   std::string method;                       // the search method, in words
 };
 
-struct DesignOptions {
-  int threads = 0;  // candidates evaluated at once (0 = all cores)
-  Progress* progress = nullptr;
-};
-
 // Fewest watts per end that meet the goal (see docs/sweep.md): a coarse grid over data channels
 // (the line rate follows from the host stream), ECC (none or the smallest SECDED) and spares,
 // then refinement of the channel count between the cheapest feasible design and the next
 // cheaper infeasible one, then the fewest spares that still meet the constraints. Throws
 // ConfigError for a goal outside the allowed ranges, or when nothing searched is feasible.
-DesignResult design_search(const DesignGoal& goal, const DesignOptions& options = {});
+DesignResult design_search(const DesignGoal& goal, Progress* progress = nullptr);
 
 // The preset name of a payload (800 -> "800g", 1600 -> "1.6t", 3200 -> "3.2t").
 std::string payload_preset(double payload_gbps);

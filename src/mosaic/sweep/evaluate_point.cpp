@@ -3,7 +3,7 @@
 #include <chrono>
 
 #include "mosaic/evaluate/evaluate.hpp"
-#include "mosaic/report/report_json.hpp"
+#include "mosaic/record/report_json.hpp"
 #include "mosaic/sweep/point_columns.hpp"
 
 namespace mosaic::sweep {
@@ -22,10 +22,10 @@ PointResult point_result(const Evaluation& report, std::size_t index) {
   PointResult p;
   p.index = index;
   for (const auto& c : point_columns()) p.outputs.push_back(c.value(report));
-  report::JsonOptions json;
+  record::JsonOptions json;
   json.timing = false;
   json.command = "mosaic sweep point";
-  p.report_json = report::to_json(report, json).dump();
+  p.report_json = record::to_json(report, json).dump();
   return p;
 }
 

@@ -103,7 +103,8 @@ std::vector<std::size_t> non_dominated(const std::vector<std::vector<double>>& r
 ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& objectives,
                          const std::string& where) {
   if (objectives.empty())
-    throw ConfigError("--min/--max", "none", "at least one objective, e.g. --min power.per_end_w");
+    throw ConfigError("minimize", "none",
+                      "at least one objective in minimize or maximize, e.g. power.per_end_w");
   // Opening checks that the file is a store; the reader's connection is read-only.
   const StoreReader store(path, "store");
   sqlite3* db = store.handle();
@@ -116,7 +117,7 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
   const std::vector<std::string> axes = store.axes();
   for (const auto& o : objectives)
     if (!columns.count(o.column))
-      throw ConfigError(o.maximize ? "--max" : "--min", "\"" + o.column + "\"",
+      throw ConfigError(o.maximize ? "maximize" : "minimize", "\"" + o.column + "\"",
                         "a column of the store, e.g. power.per_end_w, link.optical_margin_db, "
                         "link.log10_worst_ber, or a design key");
 
@@ -140,7 +141,7 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
     const std::string msg = sqlite3_errmsg(db);
     sqlite3_finalize(st);
-    throw ConfigError("--where", "\"" + where + "\"", "an SQL expression over the store's columns",
+    throw ConfigError("where", "\"" + where + "\"", "an SQL expression over the store's columns",
                       msg);
   }
   std::vector<std::vector<std::optional<double>>> numbers;
@@ -181,6 +182,14 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
     front.text.push_back(text[i]);
   }
   return front;
+}
+
+ParetoFront pareto_front(const study::ParetoOptions& options) {
+  options.validate();
+  std::vector<Objective> objectives;
+  for (const auto& c : options.minimize) objectives.push_back({c, false});
+  for (const auto& c : options.maximize) objectives.push_back({c, true});
+  return pareto_front(options.store, objectives, options.where);
 }
 
 }  // namespace mosaic::sweep

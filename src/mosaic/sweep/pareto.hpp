@@ -1,5 +1,7 @@
 #pragma once
 
+#include "mosaic/core/options/sweep_options.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +25,8 @@ struct ParetoFront {
 // `where` is an SQL expression over the store's columns; dotted column names may be written bare
 // (power.per_end_w < 10). Throws ConfigError for an unreadable store, an unknown column or a bad
 // expression. Rows come ordered by the first objective (best first), ties by point.
+// The pareto study: the columns of options.minimize, then of options.maximize, as objectives.
+ParetoFront pareto_front(const study::ParetoOptions& options);
 ParetoFront pareto_front(const std::string& store_path, const std::vector<Objective>& objectives,
                          const std::string& where = {});
 

@@ -12,7 +12,7 @@ namespace {
 
 [[noreturn]] void refuse(const std::string& path, const std::string& allowed,
                          const std::string& hint = {}) {
-  throw ConfigError("--store", "\"" + path + "\"", allowed, hint);
+  throw ConfigError("store", "\"" + path + "\"", allowed, hint);
 }
 
 std::string column_type(FieldKind kind) {

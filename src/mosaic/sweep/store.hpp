@@ -19,7 +19,7 @@ namespace mosaic::sweep {
 class Store {
  public:
   // Creates the store, or reopens it when `resume` and it was made by the same sweep. Throws
-  // ConfigError("--store", ...) when the file cannot be written, is not a sweep store, was made by
+  // ConfigError("store", ...) when the file cannot be written, is not a sweep store, was made by
   // a different sweep, or already holds points and `resume` is false.
   Store(const std::string& path, const SweepDefinition& sweep, bool resume);
   ~Store();

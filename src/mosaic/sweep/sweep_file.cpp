@@ -11,7 +11,7 @@
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/report/spec_json.hpp"
+#include "mosaic/record/spec_json.hpp"
 #include "mosaic/sweep/design_toml.hpp"
 
 namespace mosaic::sweep {
@@ -178,7 +178,7 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
   auto feed = [&h](const std::string& text) {
     for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
   };
-  feed(report::spec_to_json(d.base).dump());
+  feed(record::spec_to_json(d.base).dump());
   feed(d.options.margin ? "|margin" : "|no-margin");
   for (const auto& a : d.grid.axes) feed("|" + a.key);
   for (const auto& p : d.grid.points) {

@@ -10,6 +10,7 @@
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/design/validate.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/schema/toml_values.hpp"
 
 namespace mosaic {
 namespace {
@@ -62,7 +63,7 @@ void apply_table(LinkSpec& spec, const toml::table& table, const std::string& pr
 void apply_override(LinkSpec& spec, const std::string& assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ConfigError("--set", "\"" + assignment + "\"", "KEY=VALUE, e.g. fiber.length_m=30");
+    throw ConfigError("overrides", "\"" + assignment + "\"", "KEY=VALUE, e.g. fiber.length_m=30");
   const std::string key = assignment.substr(0, eq);
   const std::string value = assignment.substr(eq + 1);
   const FieldDesc* field = find_field(key);
@@ -77,55 +78,8 @@ std::string preset_of(const toml::table& table) {
   throw ConfigError("preset", describe(*node), "a string: " + preset_choices());
 }
 
-// toml++ builds one nested table per part of a dotted key and frees them recursively, so a key
-// with millions of parts overflows the stack before apply_table() can refuse it. Dots outside
-// strings and comments bound the parts of any key on a line; no design line needs many.
-void check_key_nesting(const std::string& text, const std::string& source) {
-  constexpr int kMaxDotsPerLine = 128;
-  int line = 1, dots = 0;
-  char quote = 0;          // the quote character of the string being scanned, 0 outside
-  bool multiline = false;  // inside """...""" or '''...'''
-  bool comment = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '\n') {
-      ++line;
-      dots = 0;
-      comment = false;
-      if (!multiline) quote = 0;
-      continue;
-    }
-    if (comment) continue;
-    if (quote) {
-      if (c == '\\' && quote == '"') {
-        ++i;
-      } else if (c == quote) {
-        if (!multiline) {
-          quote = 0;
-        } else if (text.compare(i, 3, std::string(3, quote)) == 0) {
-          quote = 0;
-          multiline = false;
-          i += 2;
-        }
-      }
-      continue;
-    }
-    if (c == '#') {
-      comment = true;
-    } else if (c == '"' || c == '\'') {
-      quote = c;
-      multiline = text.compare(i, 3, std::string(3, c)) == 0;
-      if (multiline) i += 2;
-    } else if (c == '.' && ++dots > kMaxDotsPerLine) {
-      throw ConfigError(source, "line " + std::to_string(line),
-                        "at most " + std::to_string(kMaxDotsPerLine) +
-                            " dots outside strings on a line (design keys have two parts)");
-    }
-  }
-}
-
 toml::table parse_toml(const std::string& text, const std::string& source) {
-  check_key_nesting(text, source);
+  check_toml_nesting(text, source);
   try {
     return toml::parse(text, source);
   } catch (const toml::parse_error& e) {

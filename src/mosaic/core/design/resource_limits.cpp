@@ -138,7 +138,7 @@ void check_fleet_memory(std::int64_t links, double years) {
   if (need <= budget) return;
   const double per_block = need / std::ceil(static_cast<double>(links) / kFleetBlockLinks);
   const auto fits = static_cast<long long>(budget / per_block) * kFleetBlockLinks;
-  throw ConfigError("--links", std::to_string(links),
+  throw ConfigError("links", std::to_string(links),
                     "at most " + std::to_string(fits) + " over " +
                         std::to_string(static_cast<long long>(std::ceil(years))) +
                         " years: the yearly tallies would take " + mib(need) +

@@ -19,7 +19,7 @@ StudyInfo info(std::string name, std::string doc) {
   const Options defaults{};
   for (const auto& f : Options::fields()) {
     s.fields.push_back(&f);
-    s.defaults.push_back(format_value(f.get(defaults)));
+    s.default_values.push_back(f.get(defaults));
   }
   return s;
 }

@@ -15,7 +15,7 @@ struct StudyInfo {
   std::string name;
   std::string doc;
   std::vector<const FieldInfo*> fields;
-  std::vector<std::string> defaults;  // format_value() of each field's default
+  std::vector<FieldValue> default_values;  // each field's default, in table order
 };
 
 const std::vector<StudyInfo>& studies();

@@ -1,0 +1,12 @@
+#include "mosaic/evaluate/compare_design.hpp"
+
+#include "mosaic/evaluate/design_figures.hpp"
+
+namespace mosaic {
+
+power::Comparison compare_design(const Evaluation& evaluation,
+                                 const power::BaselineCatalog& catalog, double cable_m) {
+  return power::compare(design_figures(evaluation), catalog, cable_m);
+}
+
+}  // namespace mosaic

@@ -1,0 +1,42 @@
+#include "mosaic/evaluate/simulate_study.hpp"
+
+#include "mosaic/core/design/resource_limits.hpp"
+#include "mosaic/core/design/validate.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
+
+namespace mosaic {
+namespace {
+
+const FieldInfo& option(const char* name) {
+  return *find_field_in(study::SimulateOptions::fields(), name);
+}
+
+}  // namespace
+
+EvalOptions eval_options(const LinkSpec& spec, const study::SimulateOptions& options) {
+  const int pixels = spec.array.rows * spec.array.cols;
+  EvalOptions e;
+  e.threads = options.threads;
+  e.margin = options.margin;
+  e.degradation = options.degradation;
+  e.monte_carlo = options.monte_carlo();
+  e.mc_channels = study::expand_channels(options.mc_channels, option("mc_channels"), pixels);
+  e.eye_channels = study::expand_channels(options.eye_channels, option("eye_channels"), pixels);
+  return e;
+}
+
+SimulateResult simulate(const LinkSpec& spec, const study::SimulateOptions& options,
+                        Progress* progress, Progress* mc_progress) {
+  options.validate();
+  check_evaluation_memory(spec);
+  if (options.monte_carlo()) validate_design(spec, {.monte_carlo = true});
+  EvalOptions e = eval_options(spec, options);
+  e.progress = progress;
+  e.mc_progress = mc_progress;
+  SimulateResult r;
+  r.evaluation = evaluate(spec, e);
+  if (options.eye_stat) r.stat_eye = stat_eye_figure(spec, *options.eye_stat, "eye_stat");
+  return r;
+}
+
+}  // namespace mosaic

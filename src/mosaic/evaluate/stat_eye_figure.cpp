@@ -1,0 +1,32 @@
+#include "mosaic/evaluate/stat_eye_figure.hpp"
+
+#include <string>
+
+#include "mosaic/core/error.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/phy/stat_eye.hpp"
+
+namespace mosaic {
+
+StatEyeFigure stat_eye_figure(const LinkSpec& spec, int channel, const char* field) {
+  phy::LinkEvaluator ev(spec);
+  const int n = static_cast<int>(ev.layout().channels.size());
+  if (channel < 0 || channel >= n || ev.layout().channels[channel].dead)
+    throw ConfigError(field, std::to_string(channel),
+                      "a live channel index in [0, " + std::to_string(n - 1) + "]");
+  const phy::StatEyeInput in = ev.eye_input(channel, false);
+  const phy::StatEyeResult chosen = phy::stat_eye(in);
+  phy::StatEyeGrid g = phy::stat_eye_grid(in, kStatEyeFigurePhases, kStatEyeFigureThresholds);
+  const double os = in.victim.pulse->samples_per_ui;
+  StatEyeFigure f;
+  f.channel = channel;
+  f.phase_ui = std::move(g.phase_ui);
+  f.threshold_a = std::move(g.threshold_a);
+  f.log10_ber = std::move(g.log10_ber);
+  f.sampling_phase_ui = chosen.phase_samples / os;
+  f.decision_threshold_a = chosen.threshold_a;
+  f.log10_ber_at_decision = chosen.log10_ber;
+  return f;
+}
+
+}  // namespace mosaic

@@ -1,0 +1,102 @@
+#include "mosaic/evaluate/validation.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/error.hpp"
+#include "mosaic/core/schema/toml_values.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
+
+namespace mosaic {
+namespace {
+
+bool median_in_range(const ValidationPoint& p, double l) {
+  const bool above_lower =
+      p.lower <= 0.0 || (p.lower_inclusive ? l >= std::log10(p.lower) : l > std::log10(p.lower));
+  // With no lower bound the upper one is strict ("< 1e-12"), otherwise inclusive.
+  const bool below_upper = p.lower <= 0.0 ? l < std::log10(p.upper) : l <= std::log10(p.upper);
+  return above_lower && below_upper;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace
+
+FieldTable<ValidationPoint> validation_point_fields() {
+  using namespace schema;
+  using P = ValidationPoint;
+  static const std::vector<Field<P>> table = [] {
+    std::vector<Field<P>> t;
+    t.push_back(text<P>("name", &P::name, "text", "The point's name"));
+    t.push_back(text<P>("preset", &P::preset, "a preset name", "The design it starts from"));
+    t.push_back(real<P>("rate_gbps", &P::rate_gbps, 0.0, 1000.0, "Gb/s",
+                        "Channel line rate (0 = the preset's)"));
+    t.push_back(real<P>("length_m", &P::length_m, 0.0, 1e5, "m", "Fiber length"));
+    t.push_back(real<P>("lower", &P::lower, 0.0, 0.5, "", "Lowest accepted median BER (0 = none)"));
+    t.push_back(real<P>("upper", &P::upper, 0.0, 0.5, "", "Highest accepted median BER"));
+    t.push_back(boolean<P>("lower_inclusive", &P::lower_inclusive, "lower itself is accepted"));
+    t.push_back(boolean<P>("error_free", &P::error_free,
+                           "The worst active channel must also be below 1e-12"));
+    t.push_back(text<P>("published", &P::published, "text", "What the paper reports, in words"));
+    return t;
+  }();
+  return table;
+}
+
+std::vector<ValidationPoint> parse_validation_points(const std::string& text,
+                                                     const std::string& source) {
+  std::vector<ValidationPoint> points;
+  for (const auto& values : toml_tables(text, source, "point")) {
+    ValidationPoint p;
+    apply_toml_values(p, validation_point_fields(), values, "a validation point's key");
+    if (p.name.empty() || p.upper <= 0.0 || p.lower >= p.upper)
+      throw ConfigError(source, "point \"" + p.name + "\"",
+                        "a named point with 0 <= lower < upper");
+    preset(p.preset);  // refuses an unknown preset, naming it
+    points.push_back(std::move(p));
+  }
+  if (points.empty()) throw ConfigError(source, "no [[point]]", "at least one validation point");
+  return points;
+}
+
+std::vector<ValidationPoint> run_validation(std::vector<ValidationPoint> points,
+                                            const study::ValidateOptions& options) {
+  options.validate();
+  const int seeds = options.seeds;
+  const int threads = options.threads;
+  for (auto& p : points) {
+    std::vector<double> medians, worsts;
+    p.seeds = seeds;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      LinkSpec spec = preset(p.preset);
+      spec.seed = static_cast<std::uint64_t>(seed);
+      if (p.rate_gbps > 0.0) spec.channel.rate_gbps = p.rate_gbps;
+      spec.fiber.length_m = p.length_m;
+      p.rate_used_gbps = spec.channel.rate_gbps;
+      EvalOptions options;
+      options.threads = threads;
+      options.margin = false;
+      options.bathtubs = false;
+      const Evaluation r = evaluate(spec, options);
+      const double median = r.link().log10_median_ber;
+      const double worst = r.link().log10_worst_ber;
+      medians.push_back(median);
+      worsts.push_back(worst);
+      const bool ok =
+          median_in_range(p, median) && (!p.error_free || worst < std::log10(kErrorFreeBer));
+      if (ok) ++p.seeds_passing;
+    }
+    p.log10_median_ber = median_of(medians);
+    p.log10_worst_ber = median_of(worsts);
+    p.log10_worst_worst_ber = *std::max_element(worsts.begin(), worsts.end());
+    p.pass = p.seeds_passing >= kRequiredSeedFraction * seeds - 1e-9;
+  }
+  return points;
+}
+
+}  // namespace mosaic

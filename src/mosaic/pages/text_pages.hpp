@@ -1,0 +1,28 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "mosaic/evaluate/validation.hpp"
+#include "mosaic/link/relay.hpp"
+#include "mosaic/power/compare.hpp"
+
+namespace mosaic::pages {
+
+// The terminal's view of each study's result: formats what it is handed, computes nothing.
+
+// `mosaic relay`: counters, map-outs, swaps, host FEC outcome, link state.
+std::string relay_text(const link::RelayResult& result);
+
+// `mosaic compare`: one row per technology and the design (the last row).
+std::string compare_text(const power::Comparison& comparison, const std::string& catalog_origin);
+
+// `mosaic fleet`: per-year failures with intervals and the closed form beside them, from the
+// fleet record (record::fleet_record).
+std::string fleet_text(const nlohmann::json& fleet_record);
+
+// `mosaic validate`: each published point beside the model's figures over the seeds.
+std::string validation_text(const std::vector<ValidationPoint>& points);
+
+}  // namespace mosaic::pages

@@ -1,0 +1,118 @@
+#include "mosaic/pages/text_summary.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/math/log_q.hpp"
+
+namespace mosaic::pages {
+namespace {
+
+// Below the floor the figure is model extrapolation: print the floor, with Q for the depth.
+std::string ber_text(double log10_ber, double floor) {
+  if (log10_ber < std::log10(floor))
+    return fmt::format("< {:.0e} (Q {:.1f})", floor,
+                       q_inverse_from_log(log10_ber * std::numbers::ln10));
+  return fmt::format("{:.2e}", std::pow(10.0, log10_ber));
+}
+
+}  // namespace
+
+std::string text_summary(const Evaluation& r) {
+  const auto& s = r.spec;
+  const auto& l = r.link();
+  const double floor = s.report.ber_floor;
+  std::string out;
+  out +=
+      fmt::format("Design   {} channels ({} x {}): {} data + {} ECC + {} spare, {:.3f} Gb/s each\n",
+                  s.array.rows * s.array.cols, s.array.rows, s.array.cols, s.array.data_channels,
+                  s.array.ecc_channels,
+                  s.array.rows * s.array.cols - s.array.data_channels - s.array.ecc_channels,
+                  s.channel.rate_gbps);
+  out += fmt::format("         {:.1f} m imaging fiber, {:.0f} degC case, LED {} model, seed {}\n",
+                     s.fiber.length_m, s.environment.case_temperature_c, enum_name(s.led.model),
+                     s.seed);
+  out += fmt::format(
+      "Fiber    rms spread {:.0f} ps (chromatic {:.0f}, modal {:.0f}), crosstalk "
+      "{:.1f} dB adjacent, latency {:.0f} ns\n",
+      r.phy.fiber_sigma_ps, r.phy.fiber_sigma_cd_ps, r.phy.fiber_sigma_md_ps,
+      r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0, l.latency_ns);
+  out += fmt::format("Receiver CTLE peaking {:.0f} dB, noise bandwidth {:.2f} GHz\n",
+                     r.phy.ctle_peaking_db, r.phy.noise_bandwidth_hz * 1e-9);
+  out += fmt::format(
+      "Lanes    {} data, {} ECC, {} spare ({} usable), {} dead{}\n", l.data, l.ecc, l.spare,
+      l.spare_usable, l.dead,
+      l.active_short ? fmt::format(" ({} active channels short!)", l.active_short) : "");
+  out += fmt::format("BER      median {}, mean {}, worst {} over {} active channels\n",
+                     ber_text(l.log10_median_ber, floor), ber_text(l.log10_mean_ber, floor),
+                     ber_text(l.log10_worst_ber, floor), l.data + l.ecc);
+  out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
+                     l.over_threshold);
+  if (l.margin_computed) {
+    out += fmt::format(
+        "Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
+        "active channel reaches 2.4e-4)\n",
+        l.optical_margin_db);
+  } else {
+    out += "Margin   not computed (--no-margin)\n";
+  }
+  out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
+                     l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");
+  out += fmt::format(
+      "Power    {:.2f} W per end ({}), {:.2f} W per link, {:.2f} pJ/bit; {:.0f}% "
+      "below a laser/DSP module ({:.1f} W)\n",
+      r.power.per_end_w, enum_name(s.module.host_interface), r.power.per_link_w, r.power.pj_per_bit,
+      100.0 * r.power.saving_vs_reference, r.power.reference.per_end_w);
+  // An unbounded FIT means failure within the service life is certain; "inf" would not say so.
+  const std::string fit = std::isfinite(r.reliability.link_fit)
+                              ? fmt::format("{:.2f}", r.reliability.link_fit)
+                              : std::string("unbounded (failure certain)");
+  out += fmt::format(
+      "Reliab.  link FIT {} over {:.0f} years with {} usable spares ({} too weak to count), "
+      "AFR {:.2e}\n",
+      fit, s.reliability.service_life_years, r.reliability.spares, r.reliability.spares_unusable,
+      r.reliability.afr);
+  if (r.degradation) {
+    const auto& d = *r.degradation;
+    out += fmt::format(
+        "Ageing   {} of {} usable spares used ({} unusable at start) over {:.0f} years, worst "
+        "active BER {}; {}\n",
+        d.spares_used, d.spares_at_start, d.spares_unusable_at_start,
+        s.reliability.service_life_years, ber_text(d.worst_log10_ber, floor),
+        d.failed ? fmt::format("runs out of good spares at {:.1f} years",
+                               d.failure_age_years.value_or(0.0))
+                 : "survives its service life");
+  }
+  const bool ok = l.over_threshold == 0 && l.capacity_ok;
+  out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
+                                         : "does NOT meet the host FEC threshold");
+  if (!ok && s.fiber.length_m <= s.module.rated_reach_m)
+    out += fmt::format(
+        "         this is within the module's rated reach ({:.0f} m) at {:.0f} degC: the design "
+        "misses its own rating\n",
+        s.module.rated_reach_m, s.environment.case_temperature_c);
+  if (r.monte_carlo) {
+    const auto& mc = *r.monte_carlo;
+    double errors = 0, worst = 0;
+    int worst_ch = -1;
+    for (const auto& c : mc.channels) {
+      errors += c.errors;
+      if (worst_ch < 0 || c.ber > worst) {
+        worst = c.ber;
+        worst_ch = c.index;
+      }
+    }
+    out += fmt::format(
+        "MC       {} channels x {:.3g} bits ({}, stop: {}), {:.0f} errors; worst channel {} BER "
+        "{:.3g}; {:.3g} bits/s\n",
+        mc.channels.size(), mc.bits_per_channel, enum_name(mc.mode), mc.stop_reason, errors,
+        worst_ch, worst, mc.bits_per_s);
+  }
+  out += fmt::format("Time     {:.3g} s on {} threads\n", r.timing.total_s, r.timing.threads);
+  return out;
+}
+
+}  // namespace mosaic::pages

@@ -1,0 +1,170 @@
+#include "mosaic/record/report_json.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+#include "mosaic/core/design/enum_names.hpp"
+#include "mosaic/core/version.hpp"
+#include "mosaic/evaluate/columns.hpp"
+#include "mosaic/record/power_json.hpp"
+#include "mosaic/record/reliability_json.hpp"
+#include "mosaic/record/spec_json.hpp"
+
+namespace mosaic::record {
+namespace {
+
+double ua(double a) {
+  return a * 1e6;
+}
+
+nlohmann::json bathtub_json(const std::vector<phy::BathtubPoint>& points, double x_scale) {
+  nlohmann::json x = nlohmann::json::array();
+  nlohmann::json y = nlohmann::json::array();
+  for (const auto& p : points) {
+    x.push_back(p.x * x_scale);
+    y.push_back(p.log10_ber);
+  }
+  return {{"x", x}, {"log10_ber", y}};
+}
+
+}  // namespace
+
+nlohmann::json cell_to_json(const CellValue& v) {
+  return std::visit([](const auto& x) { return nlohmann::json(x); }, v);
+}
+
+std::string cell_to_csv(const CellValue& v) {
+  if (const auto* d = std::get_if<double>(&v)) return fmt::format("{:.6g}", *d);
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+  return std::get<std::string>(v);
+}
+
+nlohmann::json header_json(std::string_view kind, std::string_view command, const LinkSpec& spec) {
+  return {{"schema_version", kSchemaVersion},
+          {"kind", kind},
+          {"mosaic_version", kVersion},
+          {"command", command},
+          {"seed", spec.seed},
+          {"spec", spec_to_json(spec)}};
+}
+
+nlohmann::json channel_to_json(const phy::ChannelResult& c, link::ChannelRole role) {
+  nlohmann::json j;
+  const ChannelRow row{c, role};
+  for (const auto& col : channel_columns()) {
+    const CellValue v = col.get(row);
+    // A figure the evaluation skipped (sweep mode's eye heights) is absent, never null.
+    if (const auto* d = std::get_if<double>(&v); d && std::isnan(*d)) continue;
+    j[col.name] = cell_to_json(v);
+  }
+  return j;
+}
+
+nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
+  nlohmann::json j = header_json("simulate", options.command, r.spec);
+  nlohmann::json channels = nlohmann::json::array();
+  for (const auto& c : r.phy.channels) {
+    nlohmann::json cj = channel_to_json(c, r.lanes.roles[c.index]);
+    if (options.all_bathtubs && !c.dead) {
+      cj["bathtub_phase"] = bathtub_json(c.bathtub_phase, 1.0);
+      cj["bathtub_threshold_ua"] = bathtub_json(c.bathtub_threshold, 1e6);
+    }
+    channels.push_back(std::move(cj));
+  }
+  if (r.degradation) {
+    j["degradation"] = degradation_to_json(*r.degradation);
+    j["degradation"].erase("assumptions");
+  }
+  if (r.monte_carlo) {
+    const auto& mc = *r.monte_carlo;
+    for (const auto& m : mc.channels) {
+      auto& cj = channels[m.index];
+      cj["mc_ber"] = m.ber;
+      cj["mc_ber_ci_low"] = m.ci_low;
+      cj["mc_ber_ci_high"] = m.ci_high;
+      cj["mc_errors"] = m.errors;
+      cj["mc_bits"] = m.bits;
+      if (mc.mode == McMode::kImportance) cj["mc_effective_samples"] = m.effective_samples;
+      if (!m.refusal.empty()) {
+        // No figure where the estimator cannot say anything: the reason instead.
+        cj["mc_refusal"] = m.refusal;
+        cj["mc_ber"] = nullptr;
+        cj["mc_ber_ci_low"] = nullptr;
+        cj["mc_ber_ci_high"] = nullptr;
+      }
+    }
+    nlohmann::json eyes = nlohmann::json::array();
+    for (const auto& e : mc.eyes) eyes.push_back(eye_to_json(e));
+    j["monte_carlo"] = {
+        {"mode", std::string(enum_name(mc.mode))}, {"samples_per_ui", mc.samples_per_ui},
+        {"confidence", r.spec.mc.confidence},      {"channels", mc.channels.size()},
+        {"bits_per_channel", mc.bits_per_channel}, {"total_bits", mc.total_bits},
+        {"stop_reason", mc.stop_reason},           {"eyes", std::move(eyes)}};
+  }
+  j["channels"] = std::move(channels);
+  nlohmann::json link;
+  for (const auto& col : evaluation_columns())
+    if (col.present(r)) link[col.name] = cell_to_json(col.get(r));
+  if (const int worst = r.link().worst_channel; worst >= 0) {
+    const auto& w = r.phy.channels[worst];
+    link["worst_channel_bathtub_phase"] = bathtub_json(w.bathtub_phase, 1.0);
+    link["worst_channel_bathtub_threshold_ua"] = bathtub_json(w.bathtub_threshold, 1e6);
+  }
+  j["link"] = std::move(link);
+  j["power"] = power_to_json(r.power);
+  j["reliability"] = reliability_to_json(r.reliability);
+  // Each section's assumptions are merged into the top-level list.
+  j["power"].erase("assumptions");
+  j["reliability"].erase("assumptions");
+  j["assumptions"] = r.assumptions;
+  if (options.timing)
+    j["timing"] = {{"total_s", r.timing.total_s},
+                   {"phy_s", r.timing.phy_s},
+                   {"margin_s", r.timing.margin_s},
+                   {"threads", r.timing.threads}};
+  if (options.timing && r.monte_carlo) {
+    j["timing"]["mc_s"] = r.monte_carlo->wall_s;
+    j["timing"]["mc_bits_per_s"] = r.monte_carlo->bits_per_s;
+  }
+  return j;
+}
+
+nlohmann::json eye_to_json(const phy::mc::EyeDiagram& e) {
+  return {{"channel", e.channel},
+          {"time_bins", e.time_bins},
+          {"amplitude_bins", e.amplitude_bins},
+          {"time_start_ui", e.time_start_ui},
+          {"time_stop_ui", e.time_stop_ui},
+          {"amplitude_min_ua", ua(e.amplitude_min_a)},
+          {"amplitude_max_ua", ua(e.amplitude_max_a)},
+          {"threshold_ua", ua(e.threshold_a)},
+          {"counts", e.counts}};
+}
+
+void write_eye_csv(const phy::mc::EyeDiagram& e, std::ostream& out) {
+  out << "time_ui,amplitude_ua,count\n";
+  const double dt = (e.time_stop_ui - e.time_start_ui) / e.time_bins;
+  const double da = (e.amplitude_max_a - e.amplitude_min_a) / e.amplitude_bins;
+  for (int a = 0; a < e.amplitude_bins; ++a)
+    for (int t = 0; t < e.time_bins; ++t)
+      out << fmt::format("{:.6g},{:.6g},{}\n", e.time_start_ui + (t + 0.5) * dt,
+                         ua(e.amplitude_min_a + (a + 0.5) * da),
+                         e.counts[static_cast<std::size_t>(a) * e.time_bins + t]);
+}
+
+void write_channels_csv(const Evaluation& r, std::ostream& out) {
+  const auto columns = channel_columns();
+  for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? "," : "") << columns[i].name;
+  out << '\n';
+  for (const auto& c : r.phy.channels) {
+    const ChannelRow row{c, r.lanes.roles[c.index]};
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      out << (i ? "," : "") << cell_to_csv(columns[i].get(row));
+    out << '\n';
+  }
+}
+
+}  // namespace mosaic::record
