@@ -171,7 +171,7 @@ class SweepStore:
         return f"SweepStore({self.path!r}, {len(self)} points, axes {self.axes})"
 
 
-def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, threads=0):
+def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, threads=None):
     """Evaluates every point of a design sweep into an SQLite store, as ``mosaic sweep``.
 
     sweep: a sweep file (path), or a dict laid out like one (see :func:`sweep_toml`); toml: the

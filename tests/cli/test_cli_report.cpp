@@ -63,3 +63,24 @@ TEST(CliReport, BadInputIsOneLineNamingTheOptionAndExitCode2) {
 }
 
 }  // namespace
+
+// A record's page is the same whichever way it is asked for: `--html` on the run, or `mosaic
+// report` of the record that run printed (the page computes nothing the record does not fix).
+TEST(CliReport, ReportOfTheJsonRecordIsTheSamePageAsHtmlOnTheRun) {
+  const std::string dir = testing::TempDir();
+  for (const std::string command :
+       {"simulate --preset prototype --no-margin", "relay --gbits 0.01 --fail-random 2",
+        "compare --reach-m 20", "fleet --links 2000 --years 2"}) {
+    const std::string name = command.substr(0, command.find(' '));
+    const std::string a = dir + name + "_a.html", b = dir + name + "_b.html";
+    const std::string json = dir + name + "_record.json";
+    const std::string record_run =
+        std::string(MOSAIC_CLI) + " " + command + " --json --html " + a + " > " + json;
+    ASSERT_EQ(std::system(record_run.c_str()), 0) << record_run;
+    std::string err;
+    ASSERT_EQ(run("report " + json + " -o " + b, &err), 0) << command << err;
+    const std::string page_a = slurp(a), page_b = slurp(b);
+    EXPECT_GT(page_a.size(), 100000u);
+    EXPECT_TRUE(page_a == page_b) << command << ": the two pages differ";
+  }
+}

@@ -29,7 +29,8 @@ void draw(LinkSpec& s, const std::string& key, Rng& rng) {
     case FieldKind::kChoice:
       set_field(s, f, FieldValue{f.choices[rng.next_u32() % f.choices.size()]});
       return;
-    case FieldKind::kInteger: {
+    case FieldKind::kInteger:
+    case FieldKind::kOptionalInteger: {
       const double lo = f.min, hi = f.max;
       const double v = lo > 0 && hi / lo > 100
                            ? std::exp(std::log(lo) + rng.uniform() * std::log(hi / lo))
@@ -46,6 +47,9 @@ void draw(LinkSpec& s, const std::string& key, Rng& rng) {
       set_field(s, f, FieldValue{std::clamp(v, lo, hi)});
       return;
     }
+    case FieldKind::kText:
+    case FieldKind::kList:
+      return;  // no design key is text or a list
   }
 }
 

@@ -1,5 +1,7 @@
 #include "mosaic/link/assign_roles.hpp"
 
+#include "mosaic/link/latency.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -68,9 +70,9 @@ LaneAssignment assign_roles(const LinkSpec& spec, std::span<const phy::ChannelRe
   s.line_rate_gbps = spec.channel.rate_gbps;
   s.required_line_rate_gbps = required_line_rate_gbps(spec);
   s.capacity_ok = s.active_short == 0 && s.line_rate_gbps >= s.required_line_rate_gbps * (1 - 1e-9);
-  s.latency_ns = spec.fiber.latency_ns_per_m * spec.fiber.length_m;
-  s.electronics_latency_ns =
-      spec.module.logic_latency_ns + spec.link.max_skew_ui / spec.channel.rate_gbps;
+  s.latency = link_latency(spec);
+  s.latency_ns = s.latency.fiber_ns;
+  s.electronics_latency_ns = s.latency.electronics_ns();
   return out;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "mosaic/link/latency.hpp"
+
 #include <span>
 #include <vector>
 
@@ -35,9 +37,9 @@ struct LinkSummary {
   double line_rate_gbps = 0.0;
   double required_line_rate_gbps = 0.0;
   bool capacity_ok = true;  // data channels x line rate carry the host stream + markers
-  double latency_ns = 0.0;  // fiber flight time
-  // Added by the electronics of both ends, flight excluded: the deskew buffer's depth plus the
-  // module's logic pipeline (module.logic_latency_ns).
+  Latency latency;          // the link's latency model, in its parts (latency.hpp)
+  double latency_ns = 0.0;  // fiber flight time (latency.fiber_ns)
+  // Added by the electronics of both ends, flight excluded (latency.electronics_ns()).
   double electronics_latency_ns = 0.0;
 };
 

@@ -1,5 +1,7 @@
 #include "mosaic/record/documents.hpp"
 
+#include "mosaic/link/latency.hpp"
+
 #include "mosaic/record/figures_json.hpp"
 #include "mosaic/record/power_json.hpp"
 #include "mosaic/record/relay_json.hpp"
@@ -19,6 +21,7 @@ nlohmann::json relay_record(const link::RelayResult& result, std::string_view co
                             const LinkSpec& spec) {
   nlohmann::json j = header_json("relay", command, spec);
   j.update(relay_to_json(result));
+  j["latency"] = latency_to_json(link::link_latency(spec));
   return j;
 }
 

@@ -30,7 +30,12 @@ nlohmann::json figures_to_json(const PageFigures& f) {
     j["comparison"] = comparison_to_json(*f.comparison);
     j["comparison"]["catalog"] = f.catalog_origin;
   }
-  if (f.fleet) j["fleet"] = fleet_to_json(*f.fleet);
+  if (f.fleet) {
+    // Wall-clock figures would make two pages of the same record differ.
+    j["fleet"] = fleet_to_json(*f.fleet);
+    j["fleet"].erase("wall_s");
+    j["fleet"].erase("link_lifetimes_per_s");
+  }
   if (f.survival) j["survival"] = survival_to_json(*f.survival);
   return j;
 }

@@ -114,6 +114,7 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
     link["worst_channel_bathtub_threshold_ua"] = bathtub_json(w.bathtub_threshold, 1e6);
   }
   j["link"] = std::move(link);
+  j["latency"] = latency_to_json(r.link().latency);
   j["power"] = power_to_json(r.power);
   j["reliability"] = reliability_to_json(r.reliability);
   // Each section's assumptions are merged into the top-level list.
@@ -130,6 +131,12 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
     j["timing"]["mc_bits_per_s"] = r.monte_carlo->bits_per_s;
   }
   return j;
+}
+
+nlohmann::json latency_to_json(const link::Latency& l) {
+  return {{"deskew_ns", l.deskew_ns},         {"logic_ns", l.logic_ns},
+          {"host_fec_ns", l.host_fec_ns},     {"fiber_ns", l.fiber_ns},
+          {"electronics_ns", l.electronics_ns()}, {"total_ns", l.total_ns()}};
 }
 
 nlohmann::json eye_to_json(const phy::mc::EyeDiagram& e) {

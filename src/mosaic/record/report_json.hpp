@@ -29,6 +29,10 @@ nlohmann::json channel_to_json(const phy::ChannelResult& channel, link::ChannelR
 // seed and spec (every resolved design key).
 nlohmann::json header_json(std::string_view kind, std::string_view command, const LinkSpec& spec);
 
+// The latency model's parts, one way (ns): deskew_ns, logic_ns, host_fec_ns, fiber_ns and the
+// sums electronics_ns and total_ns.
+nlohmann::json latency_to_json(const link::Latency& latency);
+
 nlohmann::json cell_to_json(const CellValue& value);
 std::string cell_to_csv(const CellValue& value);
 
