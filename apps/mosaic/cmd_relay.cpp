@@ -176,7 +176,7 @@ const RegisterCommand kRelay(30, [](CLI::App& parent) -> Runner {
           (unsigned long long)r.fec.silent);
       std::printf("codeword error ratio %.3g (analytic %.3g)\n", r.fec.codeword_error_ratio,
                   r.analytic.codeword_error_ratio);
-      std::printf("frame loss ratio     %.3g (analytic %.3g)\n", r.fec.frame_loss_ratio,
+      std::printf("frame loss ratio     %.3g (analytic %.3g)\n", r.frame_loss_ratio,
                   r.analytic.frame_loss_ratio);
       std::string why;
       if (r.state_reasons & link::kReasonCodewordsLost) why += " codewords_lost";

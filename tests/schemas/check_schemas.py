@@ -19,14 +19,20 @@ RUNS = {
 
 
 def load(schema_dir: Path, name: str) -> dict:
-    """A schema with its header inlined, so no reference resolver is needed."""
-    schema = json.loads((schema_dir / f"{name}.schema.json").read_text())
-    header = json.loads((schema_dir / "header.schema.json").read_text())
-    header.pop("$id", None)
-    header.pop("$schema", None)
-    schema["allOf"] = [header if part == {"$ref": "header.schema.json"} else part
-                       for part in schema.get("allOf", [])]
-    return schema
+    """A schema with every {"$ref": "<name>.schema.json"} inlined, so no resolver is needed."""
+    def inline(node):
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if len(node) == 1 and ref.endswith(".schema.json"):
+                part = json.loads((schema_dir / ref).read_text())
+                part.pop("$id", None)
+                part.pop("$schema", None)
+                return inline(part)
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+    return inline(json.loads((schema_dir / f"{name}.schema.json").read_text()))
 
 
 def main() -> int:

@@ -194,6 +194,18 @@ int LibfecRs544::decode(std::span<std::uint16_t> cw) const {
   return r;
 }
 
+HostFecOutcome& HostFecOutcome::operator+=(const HostFecOutcome& more) {
+  codewords += more.codewords;
+  clean += more.clean;
+  corrected += more.corrected;
+  uncorrectable += more.uncorrectable;
+  miscorrected += more.miscorrected;
+  link_flagged += more.link_flagged;
+  silent += more.silent;
+  codeword_error_ratio = codewords ? double(lost()) / double(codewords) : 0.0;
+  return *this;
+}
+
 void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols) {
   constexpr int kB = ReedSolomon10::kSymbolBits;
   for (std::size_t i = 0; i < symbols.size(); ++i) {

@@ -20,6 +20,23 @@ struct SymbolError {
   std::uint16_t value = 0;
 };
 
+// Host FEC codewords by what the host's decoder made of them, over a stretch of the stream. The
+// relay and the cable count them alike (each judges the error pattern, received XOR sent).
+struct HostFecOutcome {
+  std::uint64_t codewords = 0;
+  std::uint64_t clean = 0;            // relayed bit-exactly
+  std::uint64_t corrected = 0;        // errors the host FEC corrects
+  std::uint64_t uncorrectable = 0;    // the host FEC detects and flags
+  std::uint64_t miscorrected = 0;     // the host FEC decodes to a wrong codeword
+  std::uint64_t link_flagged = 0;     // codewords with bits the link itself flagged uncorrectable
+  std::uint64_t silent = 0;           // wrong data with no flag from the link or the FEC
+  double codeword_error_ratio = 0.0;  // (uncorrectable + miscorrected) / codewords
+
+  std::uint64_t lost() const { return uncorrectable + miscorrected; }
+  // Adds the counts of `more`; the ratio is recomputed from the sums.
+  HostFecOutcome& operator+=(const HostFecOutcome& more);
+};
+
 // The seam between the relay and the host's FEC: the relay hands over each codeword's error
 // pattern (output XOR input) and the analytic prediction needs only n, t and the symbol size.
 // The code is linear and decoded from syndromes, so the verdict on the error pattern is the
