@@ -30,8 +30,8 @@ struct CableArgs {
 };
 
 // [ab:|ba:]CH@SECONDS
-cable::ScheduledFailure parse_failure(const std::string& text) {
-  cable::ScheduledFailure f;
+cable::ScheduledFault parse_failure(const std::string& text) {
+  cable::ScheduledFault f;
   std::string rest = text;
   if (rest.rfind("ab:", 0) == 0 || rest.rfind("ba:", 0) == 0) {
     f.a_to_b = rest[0] == 'a';
@@ -42,9 +42,9 @@ cable::ScheduledFailure parse_failure(const std::string& text) {
   try {
     if (at == std::string::npos) throw std::invalid_argument(text);
     std::size_t used = 0;
-    f.channel = std::stoi(rest.substr(0, at), &used);
+    f.event.channel = std::stoi(rest.substr(0, at), &used);
     if (used != at) throw std::invalid_argument(text);
-    f.at_s = std::stod(rest.substr(at + 1), &used);
+    f.event.time_s = std::stod(rest.substr(at + 1), &used);
     if (used != rest.size() - at - 1) throw std::invalid_argument(text);
   } catch (const std::exception&) {
     throw ConfigError("--fail", "\"" + text + "\"", "[ab:|ba:]CHANNEL@SECONDS, e.g. 17@2.5");
@@ -97,7 +97,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     opt.if_b = args->if_b;
     if (args->ber) opt.faults.background_ber = *args->ber;
     if (args->phy) io::read_phy_report(*args->phy, cfg.physical_channels, opt.faults);
-    for (const auto& f : args->fail) opt.failures.push_back(parse_failure(f));
+    for (const auto& f : args->fail) opt.schedule.push_back(parse_failure(f));
     opt.fail_random = args->fail_random;
     opt.fail_random_over_s = args->over_s;
     opt.fail_random_start_s = args->start_s;
