@@ -27,7 +27,7 @@ ip -n "$nsb" link set lo up
 # Starts the cable with extra options, moves its interfaces into the namespaces, addresses them
 # and waits until A reaches B. The summary JSON goes to $work/summary.json.
 start_cable() {
-  "$MOSAIC" cable --a "$ifa" --b "$ifb" --stats "$work/ctl.sock" "$@" \
+  "$MOSAIC" cable --a "$ifa" --b "$ifb" --stats-socket "$work/ctl.sock" "$@" \
     >"$work/summary.json" 2>"$work/cable.log" &
   pid=$!
   for _ in $(seq 200); do

@@ -43,8 +43,15 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     opt.if_b = o.b;
     if (o.ber) opt.faults.background_ber = *o.ber;
     if (!o.phy.empty()) io::read_phy_report(o.phy, cfg.physical_channels, opt.faults);
-    for (const auto& f : o.failures)
-      opt.failures.push_back({f.channel, f.time_s, f.a_to_b, f.b_to_a});
+    for (const auto& f : o.failures) {
+      cable::ScheduledFault fault;
+      fault.event.time_s = f.time_s;
+      fault.event.kind = link::FaultKind::kDeath;
+      fault.event.channel = f.channel;
+      fault.a_to_b = f.a_to_b;
+      fault.b_to_a = f.b_to_a;
+      opt.schedule.push_back(fault);
+    }
     opt.fail_random = o.fail_random;
     opt.fail_random_over_s = o.fail_random_over_s;
     opt.fail_random_start_s = o.fail_random_start_s;

@@ -161,7 +161,7 @@ class SweepStore:
 
     def pareto(self, minimize=(), maximize=(), where=None):
         """The non-dominated points over the objectives (columns of the store), as
-        ``mosaic pareto STORE --min A --min B --max C --where EXPR``: rows ordered by the first
+        ``mosaic pareto STORE --minimize A --minimize B --maximize C --where EXPR``: rows ordered by the first
         objective (the first of ``minimize``, else of ``maximize``), best first."""
         data = _mosaic.pareto({"store": self.path, "minimize": minimize, "maximize": maximize,
                                "where": "" if where is None else where})

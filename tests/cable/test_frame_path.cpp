@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -52,71 +53,95 @@ bool delivered_in_order_and_intact(const std::vector<Frame>& sent, const std::ve
   return true;
 }
 
-TEST(HostFraming, FramesRoundTripAcrossOddChunks) {
+const link::Rs544 kKp4;
+const link::Rs528 kKr4;
+
+// Fills `words` from the encoder and decodes them as received without errors.
+link::HostFecOutcome pass_clean(FrameEncoder& enc, FrameDecoder& dec,
+                                std::vector<std::uint64_t>& words, Collected& out) {
+  enc.fill(words);
+  return dec.process(words, words, {}, out.sink());
+}
+
+class HostFraming : public ::testing::TestWithParam<const link::HostFec*> {};
+
+TEST_P(HostFraming, FramesRoundTripAcrossOddChunks) {
   std::deque<SentFrame> log;
-  FrameEncoder enc(&log);
-  FrameDecoder dec(&log);
+  FrameEncoder enc(*GetParam(), &log);
+  FrameDecoder dec(*GetParam(), &log);
   const auto frames = make_frames(300, 1);
   for (std::size_t i = 0; i < frames.size(); ++i) ASSERT_TRUE(enc.push(frames[i], std::int64_t(i)));
   Collected out;
+  link::HostFecOutcome fec;
   // Chunks that are not multiples of a codeword, as periods of other designs are not.
   std::vector<std::uint64_t> words;
+  std::size_t bytes = 0;
   for (int chunk = 0; !enc.idle() || !log.empty(); ++chunk) {
     ASSERT_LT(chunk, 10000);
     words.assign(1 + (chunk * 37) % 211, 0);
-    enc.fill(words);
-    dec.process(words, words, out.sink());
+    fec += pass_clean(enc, dec, words, out);
+    bytes += words.size() * 8;
   }
   EXPECT_EQ(out.frames, frames);
   EXPECT_EQ(out.without_truth, 0);
   EXPECT_EQ(dec.counters().frames_dropped, 0u);
-  EXPECT_EQ(dec.counters().codewords, dec.counters().codewords_clean);
+  // Every codeword the stream's bytes complete, each judged once.
+  EXPECT_EQ(fec.codewords, bytes / std::size_t(CodewordLayout(*GetParam()).codeword_bytes));
+  EXPECT_EQ(fec.codewords, fec.clean);
 }
 
-TEST(HostFraming, RejectsFramesOutOfRange) {
+TEST_P(HostFraming, RejectsFramesOutOfRange) {
   std::deque<SentFrame> log;
-  FrameEncoder enc(&log);
+  FrameEncoder enc(*GetParam(), &log);
   EXPECT_FALSE(enc.push({}, 0));
   EXPECT_FALSE(enc.push(Frame(kMaxFrameBytes + 1), 0));
   EXPECT_TRUE(enc.push(Frame(kMaxFrameBytes), 0));
 }
 
-// An error pattern that is itself an RS codeword has a zero syndrome: the host FEC cannot see it
-// and passes the codeword on. The frame CRC must catch it, so the frame is dropped, not delivered.
-TEST(HostFraming, UndetectableCodewordErrorIsCaughtByFrameCrc) {
+// Adds the error symbols `sym` (one codeword's worth) to codeword `c` of a received stream.
+void add_error(std::vector<std::uint64_t>& received, const link::HostFec& fec, int c,
+               std::span<const std::uint16_t> sym) {
+  const CodewordLayout layout(fec);
+  std::vector<std::uint64_t> error((layout.codeword_bytes + 7) / 8);
+  link::pack_symbols(sym, error, fec.symbol_bits());
+  auto* bytes = reinterpret_cast<std::uint8_t*>(received.data()) + c * layout.codeword_bytes;
+  const auto* e = reinterpret_cast<const std::uint8_t*>(error.data());
+  for (int i = 0; i < layout.codeword_bytes; ++i) bytes[i] ^= e[i];
+}
+
+// An error pattern that is itself a codeword has a zero syndrome: the host FEC cannot see it and
+// passes the codeword on. The frame CRC must catch it, so the frame is dropped, not delivered. A
+// pattern of more symbol errors than t is detected as uncorrectable: its frames are dropped.
+TEST_P(HostFraming, UndetectableCodewordErrorIsCaughtByFrameCrc) {
+  const auto& rs = static_cast<const link::ReedSolomon10&>(*GetParam());
+  const CodewordLayout layout(rs);
   std::deque<SentFrame> log;
-  FrameEncoder enc(&log);
-  FrameDecoder dec(&log);
+  FrameEncoder enc(rs, &log);
+  FrameDecoder dec(rs, &log);
   const auto frames = make_frames(40, 2);
   for (const auto& f : frames) enc.push(f, 0);
-  std::vector<std::uint64_t> sent(20 * kCodewordWords);
+  std::vector<std::uint64_t> sent(20 * layout.codeword_bytes / 8);
   enc.fill(sent);
-  // Codeword 3 gets a random nonzero RS codeword added (a miscorrection-class error).
-  link::Rs544 rs;
-  std::uint16_t sym[link::Rs544::kN] = {};
+  // Codeword 3 gets a random nonzero codeword added (a miscorrection-class error).
+  std::vector<std::uint16_t> sym(rs.symbols(), 0);
   Rng rng(3, RngPurpose::kLinkBitErrors, 0);
-  for (int i = 0; i < link::Rs544::kK; ++i)
+  for (int i = 0; i < rs.message_symbols(); ++i)
     sym[i] = static_cast<std::uint16_t>(rng.next_u32() & 1023);
   rs.encode(sym);
-  std::uint64_t error[kCodewordWords];
-  link::pack_symbols(sym, error);
   std::vector<std::uint64_t> received = sent;
-  for (int w = 0; w < kCodewordWords; ++w) received[3 * kCodewordWords + w] ^= error[w];
-  // A second codeword gets 40 symbol errors: beyond t = 15, detected as uncorrectable.
-  for (int s = 0; s < 40; ++s) {
-    const int bit = 10 * (s * 13) + 3;
-    received[7 * kCodewordWords + bit / 64] ^= std::uint64_t{1} << (bit % 64);
-  }
+  add_error(received, rs, 3, sym);
+  // Codeword 7 gets 40 symbol errors: beyond t, detected as uncorrectable.
+  std::fill(sym.begin(), sym.end(), 0);
+  for (int k = 0; k < 40; ++k) sym[k * 13] = 1 << 3;
+  add_error(received, rs, 7, sym);
   Collected out;
-  dec.process(received, sent, out.sink());
-  std::vector<std::uint64_t> flush(kCodewordWords * 40);
-  while (!enc.idle() || !log.empty()) {
-    enc.fill(flush);
-    dec.process(flush, flush, out.sink());
-  }
+  link::HostFecOutcome fec = dec.process(received, sent, {}, out.sink());
+  std::vector<std::uint64_t> flush(layout.codeword_bytes * 5);
+  while (!enc.idle() || !log.empty()) fec += pass_clean(enc, dec, flush, out);
   const auto& c = dec.counters();
-  EXPECT_EQ(c.codewords_miscorrected, 1u);
-  EXPECT_EQ(c.codewords_uncorrectable, 1u);
+  EXPECT_EQ(fec.miscorrected, 1u);
+  EXPECT_EQ(fec.silent, 1u);  // nothing flagged by the link here
+  EXPECT_EQ(fec.uncorrectable, 1u);
   EXPECT_GE(c.crc_failures + c.framing_errors, 1u);  // a random pattern hits the pointer too
   EXPECT_EQ(c.delivered_corrupt, 0u);
   EXPECT_EQ(out.without_truth, 0);
@@ -124,6 +149,92 @@ TEST(HostFraming, UndetectableCodewordErrorIsCaughtByFrameCrc) {
   EXPECT_LT(c.frames_dropped, 10u);  // only the frames touching the two bad codewords
   EXPECT_EQ(c.frames_delivered + c.frames_dropped, frames.size());
   EXPECT_TRUE(delivered_in_order_and_intact(frames, out.frames));
+}
+
+// t symbol errors in one codeword are corrected and every frame arrives; t + 1 are detected and
+// the frames touching that codeword are dropped; a word the link flagged marks its codewords.
+TEST_P(HostFraming, CorrectsUpToTSymbolErrorsAndDropsBeyond) {
+  const link::HostFec& fec_code = *GetParam();
+  const CodewordLayout layout(fec_code);
+  const int t = fec_code.correctable();
+  for (int errors : {t, t + 1}) {
+    std::deque<SentFrame> log;
+    FrameEncoder enc(fec_code, &log);
+    FrameDecoder dec(fec_code, &log);
+    const auto frames = make_frames(30, 8);
+    for (const auto& f : frames) enc.push(f, 0);
+    std::vector<std::uint64_t> sent(12 * layout.codeword_bytes / 8);
+    enc.fill(sent);
+    std::vector<std::uint16_t> sym(fec_code.symbols(), 0);
+    for (int k = 0; k < errors; ++k) sym[5 + 30 * k] = std::uint16_t(0x155 + k);
+    std::vector<std::uint64_t> received = sent;
+    add_error(received, fec_code, 5, sym);
+    // The link flagged one word: the codewords under it are link_flagged.
+    std::vector<std::uint8_t> flagged(sent.size(), 0);
+    flagged[(5 * layout.codeword_bytes + 100) / 8] = 1;
+    Collected out;
+    link::HostFecOutcome fec = dec.process(received, sent, flagged, out.sink());
+    std::vector<std::uint64_t> flush(layout.codeword_bytes * 5);
+    while (!enc.idle() || !log.empty()) fec += pass_clean(enc, dec, flush, out);
+    EXPECT_EQ(fec.link_flagged, 1u) << errors;
+    EXPECT_EQ(fec.miscorrected, 0u) << errors;
+    EXPECT_EQ(dec.counters().delivered_corrupt, 0u) << errors;
+    if (errors == t) {
+      EXPECT_EQ(fec.corrected, 1u);
+      EXPECT_EQ(fec.uncorrectable, 0u);
+      EXPECT_EQ(out.frames, frames);
+    } else {
+      EXPECT_EQ(fec.corrected, 0u);
+      EXPECT_EQ(fec.uncorrectable, 1u);
+      EXPECT_GT(dec.counters().frames_dropped, 0u);
+      EXPECT_TRUE(delivered_in_order_and_intact(frames, out.frames));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Codes, HostFraming, ::testing::Values(&kKp4, &kKr4),
+                         [](const auto& info) { return std::string(info.param->name()); });
+
+TEST(CodewordLayout, FollowsTheCode) {
+  const CodewordLayout kp4(kKp4), kr4(kKr4);
+  EXPECT_EQ(kp4.codeword_bytes, 680);  // 544 x 10 bits
+  EXPECT_EQ(kr4.codeword_bytes, 660);  // 528 x 10 bits: 82.5 words
+  // The message of both is 514 symbols (642.5 bytes): 640 payload bytes after the pointer.
+  EXPECT_EQ(kp4.payload_bytes, 640);
+  EXPECT_EQ(kr4.payload_bytes, 640);
+  EXPECT_EQ(kp4.payload_of(1200 * 85), 1200u * 640);
+  EXPECT_EQ(kr4.payload_of(165), 2u * 640);  // 1320 bytes: exactly two codewords
+}
+
+// The kp4 layout byte for byte (unchanged since before the HostFec seam), and kr4 the same with
+// its codewords 660 bytes apart: pointer, length, frame, CRC-32C, zeros to the codeword's end.
+TEST(CodewordLayout, BytesOfTheFirstCodewords) {
+  for (const link::HostFec* code :
+       {static_cast<const link::HostFec*>(&kKp4), static_cast<const link::HostFec*>(&kKr4)}) {
+    const CodewordLayout layout(*code);
+    std::deque<SentFrame> log;
+    FrameEncoder enc(*code, &log);
+    Frame frame(1000);
+    for (std::size_t i = 0; i < frame.size(); ++i) frame[i] = std::uint8_t(i * 7 + 1);
+    enc.push(frame, 0);
+    std::vector<std::uint64_t> words(3 * 85);
+    enc.fill(words);
+    const auto* b = reinterpret_cast<const std::uint8_t*>(words.data());
+    const std::size_t cw = std::size_t(layout.codeword_bytes);
+    EXPECT_EQ(b[0] | b[1] << 8, 0) << code->name();  // the record starts at payload byte 0
+    EXPECT_EQ(b[2] | b[3] << 8, 1000) << code->name();
+    EXPECT_TRUE(std::equal(frame.begin(), frame.begin() + 638, b + 4)) << code->name();
+    for (std::size_t i = 642; i < cw; ++i) ASSERT_EQ(b[i], 0) << code->name() << " byte " << i;
+    // The next codeword continues the record: pointer past its remaining 362 + 4 CRC bytes.
+    EXPECT_EQ(b[cw] | b[cw + 1] << 8, 1000 - 638 + 4) << code->name();
+    EXPECT_TRUE(std::equal(frame.begin() + 638, frame.end(), b + cw + 2)) << code->name();
+    const std::uint32_t crc = frame_crc(frame);
+    EXPECT_EQ(std::uint32_t(b[cw + 364]) | std::uint32_t(b[cw + 365]) << 8 |
+                  std::uint32_t(b[cw + 366]) << 16 | std::uint32_t(b[cw + 367]) << 24,
+              crc)
+        << code->name();
+    EXPECT_EQ(b[cw + 368] | b[cw + 369] << 8, 0) << code->name();  // idle fill after it
+  }
 }
 
 // Runs `frames` through a direction, `per_period` frames per marker period, killing channels at
@@ -135,7 +246,7 @@ Collected run_direction(CableDirection& dir, const std::vector<Frame>& frames, i
   std::size_t next = 0;
   for (int period = 0; next < frames.size() || dir.busy(); ++period) {
     for (const auto& [at, channel] : kills)
-      if (at == period) dir.kill(channel);
+      if (at == period) dir.inject({0.0, link::FaultKind::kDeath, channel, 0.0});
     for (int k = 0; k < per_period && next < frames.size() && dir.has_room(); ++k)
       dir.push(frames[next++], 0);
     dir.step(sink);
@@ -144,29 +255,46 @@ Collected run_direction(CableDirection& dir, const std::vector<Frame>& frames, i
   return out;
 }
 
-TEST(CableDirection, FramesCrossIntactWhileChannelsDieUpToTheSpares) {
+class CableDirectionCodes : public ::testing::TestWithParam<HostFecCode> {};
+
+TEST_P(CableDirectionCodes, FramesCrossIntactWhileChannelsDieUpToTheSpares) {
   LinkSpec spec = preset("800g");
+  spec.link.host_fec = GetParam();
   CableDirection dir(spec, {}, spec.seed);
   const auto active = dir.active_channels();
-  const int spares = dir.stats().spares_left;
+  const int spares = dir.stats().link.spares_left;
   ASSERT_GE(spares, 4);
   // Four deaths, a few periods apart (each is masked by the ECC until its spare takes over).
   std::vector<std::pair<int, int>> kills;
   for (int k = 0; k < 4; ++k) kills.push_back({2 + 7 * k, active[37 * k + 5]});
+  kills.push_back({40, active[5]});  // a second death of the same channel changes nothing
   const auto frames = make_frames(1500, 4);
   const Collected out = run_direction(dir, frames, 40, kills);
-  const auto& s = dir.stats();
+  const auto s = dir.stats();
   EXPECT_EQ(out.frames, frames);
   EXPECT_EQ(s.decoder.frames_dropped, 0u);
   EXPECT_EQ(s.decoder.delivered_corrupt, 0u);
-  EXPECT_EQ(s.swaps, 4u);
-  EXPECT_EQ(s.spares_left, spares - 4);
-  EXPECT_GT(s.ecc_corrected_bits, 0u);
-  EXPECT_EQ(s.state, link::LinkState::kUp);
+  EXPECT_EQ(s.channels_failed, 4);
+  EXPECT_EQ(s.link.host_fec, GetParam() == HostFecCode::kKr4 ? "kr4" : "kp4");
+  ASSERT_EQ(s.link.swaps.size(), 4u);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(s.link.swaps[k].from_channel, active[37 * k + 5]);
+    EXPECT_EQ(s.link.swaps[k].reason, link::Verdict::kMarkersLost);
+  }
+  EXPECT_EQ(s.link.spares_left, spares - 4);
+  EXPECT_GT(s.link.ecc_corrected_bits, 0u);
+  EXPECT_EQ(s.link.fec.uncorrectable, 0u);
+  // Every codeword of every data period decoded, at the code's own size.
+  const std::uint64_t stream_bytes =
+      std::uint64_t(s.link.periods) * dir.config().host_words_per_period() * 8;
+  EXPECT_EQ(s.link.fec.codewords, stream_bytes / dir.layout().codeword_bytes);
+  EXPECT_EQ(s.link.link_state, link::LinkState::kUp);
+  EXPECT_EQ(s.link.worst_state, link::LinkState::kDegraded);  // erasures while swapping
 }
 
-TEST(CableDirection, MoreDeathsThanTheCodeCanMaskDropFramesButNeverCorruptThem) {
+TEST_P(CableDirectionCodes, MoreDeathsThanTheCodeCanMaskDropFramesButNeverCorruptThem) {
   LinkSpec spec = preset("800g");
+  spec.link.host_fec = GetParam();
   CableDirection dir(spec, {}, spec.seed);
   const auto active = dir.active_channels();
   // Twelve data channels die in the same period: far beyond SECDED and the swap rate, so whole
@@ -175,14 +303,24 @@ TEST(CableDirection, MoreDeathsThanTheCodeCanMaskDropFramesButNeverCorruptThem) 
   for (int k = 0; k < 12; ++k) kills.push_back({4, active[30 * k + 1]});
   const auto frames = make_frames(2000, 5);
   const Collected out = run_direction(dir, frames, 40, kills);
-  const auto& s = dir.stats();
+  const auto s = dir.stats();
   EXPECT_GT(s.decoder.frames_dropped, 0u);
-  EXPECT_GT(s.decoder.codewords_uncorrectable, 0u);
+  EXPECT_GT(s.link.fec.uncorrectable, 0u);
+  EXPECT_GT(s.link.fec.link_flagged, 0u);
+  EXPECT_GT(s.link.periods_down, 0);
+  EXPECT_EQ(s.link.worst_state, link::LinkState::kDown);
+  EXPECT_TRUE(s.link.state_reasons & link::kReasonCodewordsLost);
   EXPECT_EQ(s.decoder.delivered_corrupt, 0u);
   EXPECT_EQ(out.without_truth, 0);
   EXPECT_EQ(s.decoder.frames_delivered + s.decoder.frames_dropped, frames.size());
   EXPECT_TRUE(delivered_in_order_and_intact(frames, out.frames));
 }
+
+INSTANTIATE_TEST_SUITE_P(Codes, CableDirectionCodes,
+                         ::testing::Values(HostFecCode::kKp4, HostFecCode::kKr4),
+                         [](const auto& info) {
+                           return std::string(info.param == HostFecCode::kKr4 ? "kr4" : "kp4");
+                         });
 
 TEST(CableDirection, PrototypeWithoutEccAndBackgroundErrors) {
   LinkSpec spec = preset("prototype");
@@ -191,11 +329,33 @@ TEST(CableDirection, PrototypeWithoutEccAndBackgroundErrors) {
   CableDirection dir(spec, plan, 11);
   const auto frames = make_frames(400, 6);
   const Collected out = run_direction(dir, frames, 4, {});
-  const auto& s = dir.stats();
-  EXPECT_GT(s.decoder.codewords_corrected, 0u);
+  const auto s = dir.stats();
+  EXPECT_GT(s.link.fec.corrected, 0u);
   EXPECT_EQ(s.decoder.delivered_corrupt, 0u);
   EXPECT_EQ(s.decoder.frames_delivered + s.decoder.frames_dropped, frames.size());
   EXPECT_TRUE(delivered_in_order_and_intact(frames, out.frames));
+}
+
+// BER and skew faults injected live: a BER change gives the ECC work from the next period on; a
+// skew step is followed by a re-lock at the new offset, not a swap.
+TEST(CableDirection, LiveBerAndSkewFaults) {
+  LinkSpec spec = preset("800g");
+  CableDirection dir(spec, {}, spec.seed);
+  const auto active = dir.active_channels();
+  const auto frames = make_frames(600, 9);
+  const std::size_t locks_at_link_up = dir.stats().link.locks.size();
+  dir.inject({0.0, link::FaultKind::kBer, -1, 1e-5});
+  dir.inject({0.0, link::FaultKind::kSkew, active[3], 20.0});
+  const Collected out = run_direction(dir, frames, 40, {});
+  const auto s = dir.stats();
+  EXPECT_EQ(out.frames, frames);
+  EXPECT_GT(s.link.ecc_corrected_bits, 0u);
+  EXPECT_TRUE(s.link.swaps.empty());
+  ASSERT_GT(s.link.locks.size(), locks_at_link_up);
+  const link::LockEvent& relock = s.link.locks.back();
+  EXPECT_EQ(relock.channel, active[3]);
+  EXPECT_TRUE(relock.locked);
+  EXPECT_EQ(relock.offset_ui, 20);
 }
 
 }  // namespace

@@ -144,7 +144,7 @@ TEST(HostFec, PipelineAgreesWithAnalytic) {
       EXPECT_NEAR(measured, predicted, 4 * se + 0.1 * predicted)
           << r.host_fec << " striping " << int(s);
       EXPECT_EQ(r.fec.silent, 0u);
-      EXPECT_NEAR(r.fec.frame_loss_ratio, r.analytic.frame_loss_ratio,
+      EXPECT_NEAR(r.frame_loss_ratio, r.analytic.frame_loss_ratio,
                   0.15 * r.analytic.frame_loss_ratio + 0.01);
     }
   }

@@ -31,7 +31,7 @@ TEST_P(MarginHolds, NoHostLossSwapsEqualDeaths) {
   EXPECT_GE(r.bits_out, 1'000'000'000ull);
   EXPECT_EQ(r.fec.uncorrectable, 0u);
   EXPECT_EQ(r.fec.miscorrected, 0u);
-  EXPECT_EQ(r.fec.frames_lost, 0u);
+  EXPECT_EQ(r.frames_lost, 0u);
   EXPECT_EQ(r.fec.silent, 0u);
   EXPECT_EQ(r.swaps.size(), std::size_t(deaths));
   EXPECT_LE(r.mapped_out.size(), 1u);

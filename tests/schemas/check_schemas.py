@@ -2,8 +2,13 @@
 """Runs every command that writes JSON and checks its output against schemas/<command>.schema.json.
 
 Usage: check_schemas.py MOSAIC_BINARY SCHEMA_DIR
+
+`mosaic cable` needs TAP devices: it runs in a network namespace of its own (unshare, as root or
+in a user namespace) with raw frames sent through it, and is skipped, saying so, where neither is
+allowed. scripts/ci_cable.sh checks the summaries of its runs with real traffic too.
 """
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,26 +24,87 @@ RUNS = {
 
 
 def load(schema_dir: Path, name: str) -> dict:
-    """A schema with its header inlined, so no reference resolver is needed."""
-    schema = json.loads((schema_dir / f"{name}.schema.json").read_text())
-    header = json.loads((schema_dir / "header.schema.json").read_text())
-    header.pop("$id", None)
-    header.pop("$schema", None)
-    schema["allOf"] = [header if part == {"$ref": "header.schema.json"} else part
-                       for part in schema.get("allOf", [])]
-    return schema
+    """A schema with every {"$ref": "<name>.schema.json"} inlined, so no resolver is needed."""
+    def inline(node):
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if len(node) == 1 and ref.endswith(".schema.json"):
+                part = json.loads((schema_dir / ref).read_text())
+                part.pop("$id", None)
+                part.pop("$schema", None)
+                return inline(part)
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+    return inline(json.loads((schema_dir / f"{name}.schema.json").read_text()))
+
+
+# Inside a network namespace of its own: the cable between two TAP interfaces, a death at link-up
+# and two random ones, raw broadcast frames sent into A (they come out of B), then SIGTERM.
+CABLE_RUN = r"""
+set -e
+"$0" cable --a schk0 --b schk1 --failures ab:3@0 --fail-random 2 --fail-random-over-s 0.3 "$@" >"$OUT" 2>"$OUT.err" &
+pid=$!
+for i in $(seq 200); do ip link show schk1 >/dev/null 2>&1 && break; sleep 0.05; done
+ip link set schk0 up && ip link set schk1 up
+python3 -c '
+import socket, time
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind(("schk0", 0))
+frame = b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + b"\x88\xb5" + bytes(range(256)) * 4
+for i in range(50):
+    s.send(frame)
+    time.sleep(0.01)
+'
+sleep 0.3
+kill -TERM $pid
+wait $pid
+"""
+
+
+def run_cable(binary: str, extra: list[str]) -> tuple[int, str, str]:
+    """(exit code, stdout, why) of the cable run; exit code None when it cannot run here."""
+    out = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_cable_{os.getpid()}.json"
+    unshare = ["unshare", "--net"] if os.geteuid() == 0 else ["unshare", "--user", "--map-root-user", "--net"]
+    try:
+        probe = subprocess.run([*unshare, "sh", "-c", "exec 3<>/dev/net/tun"], capture_output=True,
+                               text=True, timeout=30)
+        if probe.returncode != 0:
+            return None, "", f"no network namespace with TAP devices here ({probe.stderr.strip()})"
+        r = subprocess.run([*unshare, "bash", "-c", CABLE_RUN, binary, *extra],
+                           capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "OUT": str(out)})
+        text = out.read_text() if out.exists() else ""
+        err = Path(f"{out}.err")
+        why = (err.read_text().strip() if err.exists() else "") + r.stderr.strip()
+        return r.returncode, text, why
+    except FileNotFoundError as e:
+        return None, "", f"cannot run {e.filename}"
+    finally:
+        out.unlink(missing_ok=True)
+        Path(f"{out}.err").unlink(missing_ok=True)
 
 
 def main() -> int:
     binary, schema_dir = sys.argv[1], Path(sys.argv[2])
     failures = 0
-    for name, args in RUNS.items():
-        out = subprocess.run([binary, *args], capture_output=True, text=True, timeout=300)
-        if out.returncode != 0:
-            print(f"{name}: exit {out.returncode}: {out.stderr.strip()}")
+    runs = [(name, args) for name, args in RUNS.items()]
+    runs += [("cable", []), ("cable", ["--set", "link.host_fec=kr4"])]
+    for name, args in runs:
+        if name == "cable":
+            rc, stdout, why = run_cable(binary, args)
+            if rc is None:
+                print(f"cable: skipped: {why}")
+                continue
+        else:
+            out = subprocess.run([binary, *args], capture_output=True, text=True, timeout=300)
+            rc, stdout, why = out.returncode, out.stdout, out.stderr.strip()
+        if rc != 0:
+            print(f"{name}: exit {rc}: {why}")
             failures += 1
             continue
-        document = json.loads(out.stdout)
+        document = json.loads(stdout)
         schema = load(schema_dir, name)
         jsonschema.Draft202012Validator.check_schema(schema)
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(document),
@@ -47,12 +113,26 @@ def main() -> int:
             print(f"{name}: {'/'.join(map(str, e.path))}: {e.message[:200]}")
         failures += bool(errors)
         # A schema that accepts anything proves nothing: a document without its header must fail.
+        label = " ".join([name, *args]) if name == "cable" else name
         broken = dict(document)
         broken.pop("schema_version")
         if jsonschema.Draft202012Validator(schema).is_valid(broken):
-            print(f"{name}: schema accepts a document without schema_version")
+            print(f"{label}: schema accepts a document without schema_version")
             failures += 1
-        print(f"{name}: {'ok' if not errors else 'INVALID'}")
+        if name == "cable":
+            # The run must have carried frames and swapped the dead channel, and the direction's
+            # schema must look into the events.
+            ab = document["directions"]["ab"]
+            if not (ab["fec_codewords"] > 0 and ab["swap_count"] >= 1 and ab["frames_out"] > 0):
+                print(f"{label}: the cable carried nothing or swapped nothing")
+                failures += 1
+            else:
+                broken = json.loads(json.dumps(document))
+                del broken["directions"]["ab"]["swaps"][0]["reason"]
+                if jsonschema.Draft202012Validator(schema).is_valid(broken):
+                    print(f"{label}: schema accepts a swap without its reason")
+                    failures += 1
+        print(f"{label}: {'ok' if not errors else 'INVALID'}")
     return 1 if failures else 0
 
 

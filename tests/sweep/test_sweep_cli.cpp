@@ -98,7 +98,7 @@ TEST(SweepCli, ParetoListsTheNonDominatedPoints) {
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("power.per_end_watts"), std::string::npos);
   const CliRun bad_where =
-      run_cli("pareto " + store + " --min power.per_end_w --where 'fiber.length_m <'");
+      run_cli("pareto " + store + " --minimize power.per_end_w --where 'fiber.length_m <'");
   EXPECT_EQ(bad_where.exit_code, 2) << bad_where.err;
 }
 

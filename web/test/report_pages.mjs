@@ -29,9 +29,9 @@ execFileSync(mosaic, ["simulate", "--threads", "2", "--json", "--eye-stat", "7"]
 const simJson = run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=30", "--json");
 require_write(f("simulate_prototype.json"), simJson);
 run("report", f("simulate_prototype.json"), "-o", f("report_from_json.html"), "--eye-stat", "12");
-run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=20", "--method", "mc", "--bits", "2e5", "--eye", "12", "--html", f("simulate_mc.html"));
+run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=20", "--method", "mc", "--set", "mc.max_bits=2e5", "--eye-channels", "12", "--html", f("simulate_mc.html"));
 run("simulate", "--threads", "2", "--preset", "prototype", "--degradation", "--no-margin", "--html", f("simulate_degradation.html"));
-run("relay", "--gbits", "0.2", "--ber", "1e-6", "--fail", "3@0.00005", "--html", f("relay.html"));
+run("relay", "--gbits", "0.2", "--ber", "1e-6", "--failures", "3@0.00005", "--html", f("relay.html"));
 run("compare", "--html", f("compare.html"));
 run("fleet", "--links", "20000", "--threads", "2", "--html", f("fleet.html"));
 console.log(`reports generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -15,8 +15,8 @@
 #include <cstring>
 
 #include "mosaic/core/error.hpp"
-#include "mosaic/core/rng.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/record/session_json.hpp"
 
 namespace mosaic::cable {
 namespace {
@@ -61,32 +61,39 @@ double LatencyHistogram::quantile_us(double q) const {
 Cable::Cable(CableOptions options) : options_(std::move(options)) {
   const link::LinkConfig cfg = link::LinkConfig::from_spec(options_.spec);
   const int n = cfg.physical_channels;
-  for (const auto& f : options_.failures) {
-    if (f.channel < 0 || f.channel >= n)
-      throw ConfigError("--fail", std::to_string(f.channel), "channel 0.." + std::to_string(n - 1));
-    if (!(f.at_s >= 0 && f.at_s < 1e9))
-      throw ConfigError("--fail", std::to_string(f.at_s), "seconds >= 0");
+  for (const auto& f : options_.schedule) {
+    const link::FaultEvent& e = f.event;
+    if (e.channel < (e.kind == link::FaultKind::kBer ? -1 : 0) || e.channel >= n)
+      throw ConfigError("failures", std::to_string(e.channel), "channel 0.." + std::to_string(n - 1));
+    if (!(e.time_s >= 0 && e.time_s < 1e9))
+      throw ConfigError("failures", std::to_string(e.time_s), "seconds >= 0");
+    if (e.kind == link::FaultKind::kBer && !(e.value >= 0 && e.value <= 0.5))
+      throw ConfigError("fault.ber", std::to_string(e.value), "0..0.5");
+    if (e.kind == link::FaultKind::kSkew && !(e.value >= 0 && e.value <= cfg.max_skew_bits))
+      throw ConfigError("skew.ui", std::to_string(e.value),
+                        "0.." + std::to_string(cfg.max_skew_bits) + " (link.max_skew_ui)");
   }
   if (options_.fail_random < 0 || options_.fail_random > cfg.active_lanes())
-    throw ConfigError("--fail-random", std::to_string(options_.fail_random),
+    throw ConfigError("fail_random", std::to_string(options_.fail_random),
                       "0.." + std::to_string(cfg.active_lanes()));
   if (options_.fail_random > 0 && !(options_.fail_random_over_s > 0))
-    throw ConfigError("--over", std::to_string(options_.fail_random_over_s),
-                      "seconds > 0 (the window of --fail-random)");
+    throw ConfigError("fail_random_over_s", std::to_string(options_.fail_random_over_s),
+                      "seconds > 0 (the window of fail_random)");
   if (!(options_.fail_random_start_s >= 0 && options_.fail_random_start_s < 1e9))
-    throw ConfigError("--start", std::to_string(options_.fail_random_start_s), "seconds >= 0");
+    throw ConfigError("fail_random_start_s", std::to_string(options_.fail_random_start_s),
+                      "seconds >= 0");
   if (options_.if_a == options_.if_b)
-    throw ConfigError("--b", "\"" + options_.if_b + "\"", "an interface other than --a");
+    throw ConfigError("b", "\"" + options_.if_b + "\"", "an interface other than a");
 
   if (!options_.stats_socket.empty()) {
     sockaddr_un addr{};
     if (options_.stats_socket.size() >= sizeof(addr.sun_path))
-      throw ConfigError("--stats", "\"" + options_.stats_socket + "\"",
+      throw ConfigError("stats_socket", "\"" + options_.stats_socket + "\"",
                         "a path shorter than " + std::to_string(sizeof(addr.sun_path)) + " bytes");
   }
 
-  tap_a_ = std::make_unique<TapDevice>(options_.if_a, "--a");
-  tap_b_ = std::make_unique<TapDevice>(options_.if_b, "--b");
+  tap_a_ = std::make_unique<TapDevice>(options_.if_a, "a");
+  tap_b_ = std::make_unique<TapDevice>(options_.if_b, "b");
   // Each direction has its own channels (its own fibre cores and emitters): own random draws.
   sides_[0].link =
       std::make_unique<CableDirection>(options_.spec, options_.faults, options_.spec.seed);
@@ -95,22 +102,20 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
   sides_[0].in_fd = sides_[1].out_fd = tap_a_->fd();
   sides_[1].in_fd = sides_[0].out_fd = tap_b_->fd();
 
-  std::vector<ScheduledFailure> failures = options_.failures;
+  std::vector<ScheduledFault> faults = options_.schedule;
   if (options_.fail_random > 0) {
-    std::vector<int> pool = sides_[0].link->active_channels();
-    Rng rng(options_.spec.seed, RngPurpose::kLinkFaults, 0xCAB1E);
-    for (int i = 0; i < options_.fail_random; ++i) {
-      std::swap(pool[i], pool[i + rng.next_u32() % (pool.size() - i)]);
-      failures.push_back(
-          {pool[i], options_.fail_random_start_s + rng.uniform() * options_.fail_random_over_s,
-           true, true});
-    }
+    // Drawn as `mosaic relay --fail-random` draws its deaths, among the channels in service at
+    // link-up, over the wall-clock window.
+    random_deaths_ = link::draw_random_deaths(
+        options_.spec.seed, sides_[0].link->session().channels_in_service(), options_.fail_random,
+        options_.fail_random_start_s, options_.fail_random_start_s + options_.fail_random_over_s);
+    for (const auto& death : random_deaths_) faults.push_back({death, true, true});
   }
-  std::sort(failures.begin(), failures.end(),
-            [](const auto& x, const auto& y) { return x.at_s < y.at_s; });
-  for (const auto& f : failures) {
-    if (f.a_to_b) sides_[0].schedule.push_back(f);
-    if (f.b_to_a) sides_[1].schedule.push_back(f);
+  std::stable_sort(faults.begin(), faults.end(),
+                   [](const auto& x, const auto& y) { return x.event.time_s < y.event.time_s; });
+  for (const auto& f : faults) {
+    if (f.a_to_b) sides_[0].schedule.push_back(f.event);
+    if (f.b_to_a) sides_[1].schedule.push_back(f.event);
   }
 
   if (!options_.stats_socket.empty()) {
@@ -166,13 +171,13 @@ void Cable::run_direction(int d) {
   CableDirection& link = *side.link;
   std::vector<std::uint8_t> buffer(1 << 16);
   std::vector<ControlRequest> requests;
-  std::size_t next_failure = 0;
+  std::size_t next_fault = 0;
   LatencyHistogram latency;
   std::uint64_t egress_errors = 0;
   std::int64_t last_step_ns = 0;
   // A quarter of a period's payload queued: this direction streams.
   const std::size_t streaming_bytes =
-      link.config().host_words_per_period() / kCodewordWords * kPayloadBytes / 4;
+      link.layout().payload_of(link.config().host_words_per_period()) / 4;
   const FrameSink sink = [&](std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
     const ssize_t w = ::write(side.out_fd, frame.data(), frame.size());
     if (w != static_cast<ssize_t>(frame.size())) {
@@ -187,14 +192,16 @@ void Cable::run_direction(int d) {
       requests.swap(side.requests);
     }
     for (const auto& r : requests) {
-      if (r.kind == ControlRequest::Kind::kKill) link.kill(r.channel);
-      if (r.kind == ControlRequest::Kind::kBer) link.set_ber(r.value, r.channel);
-      if (r.kind == ControlRequest::Kind::kSkew) link.set_skew(r.channel, int(r.value));
+      using link::FaultKind;
+      const FaultKind kind = r.kind == ControlRequest::Kind::kKill  ? FaultKind::kDeath
+                             : r.kind == ControlRequest::Kind::kBer ? FaultKind::kBer
+                                                                    : FaultKind::kSkew;
+      link.inject({0.0, kind, r.channel, r.value});
     }
     requests.clear();
     const double t = since_start_s();
-    while (next_failure < side.schedule.size() && side.schedule[next_failure].at_s <= t)
-      link.kill(side.schedule[next_failure++].channel);
+    while (next_fault < side.schedule.size() && side.schedule[next_fault].time_s <= t)
+      link.inject(side.schedule[next_fault++]);
 
     // Drain the interface into the cable's own queue rather than leave frames in the kernel's
     // TAP ring, which drops whatever arrives when full (a ping among them): the emulator is far
@@ -338,7 +345,10 @@ nlohmann::json Cable::direction_json(int d, bool with_events) const {
     egress_errors = side.egress_errors;
   }
   const DecoderCounters& c = s.decoder;
-  nlohmann::json j = {
+  // The link's own vocabulary (the relay's), then what only frames over TAP devices have.
+  nlohmann::json j = record::session_to_json(
+      s.link, with_events ? record::SessionJson::kEvents : record::SessionJson::kCounters);
+  j.update({
       {"frames_in", s.frames_in},
       {"bytes_in", s.bytes_in},
       {"frames_out", c.frames_delivered},
@@ -349,44 +359,14 @@ nlohmann::json Cable::direction_json(int d, bool with_events) const {
       {"crc_failures", c.crc_failures},
       {"framing_errors", c.framing_errors},
       {"egress_errors", egress_errors},
-      {"host_fec",
-       {{"codewords", c.codewords},
-        {"clean", c.codewords_clean},
-        {"corrected", c.codewords_corrected},
-        {"uncorrectable", c.codewords_uncorrectable},
-        {"miscorrected", c.codewords_miscorrected}}},
-      {"ecc_corrected_bits", s.ecc_corrected_bits},
-      {"ecc_uncorrectable_bit_times", s.ecc_uncorrectable_bit_times},
-      {"periods", s.periods},
       {"channels_failed", s.channels_failed},
-      {"swaps", s.swaps},
-      {"spares_left", s.spares_left},
-      {"spares_exhausted", s.spares_exhausted},
-      {"link_state", link::link_state_name(s.state)},
-      {"worst_link_state", link::link_state_name(s.worst_state)},
       {"latency_us",
        {{"frames", lat.count},
         {"mean", lat.count ? lat.sum_us / double(lat.count) : 0.0},
         {"p50", lat.quantile_us(0.5)},
         {"p99", lat.quantile_us(0.99)},
         {"max", lat.max_us}}},
-  };
-  if (with_events && threads_.empty()) {
-    const link::Receiver& rx = side.link->receiver();
-    const double period_s = side.link->config().period_s();
-    nlohmann::json swaps = nlohmann::json::array();
-    for (const auto& e : rx.swaps())
-      swaps.push_back({{"period", e.period},
-                       {"lane", e.lane},
-                       {"from_channel", e.from_channel},
-                       {"to_channel", e.to_channel},
-                       {"link_time_s", double(e.period) * period_s}});
-    nlohmann::json exhausted = nlohmann::json::array();
-    for (const auto& e : rx.exhausted())
-      exhausted.push_back({{"period", e.period}, {"lane", e.lane}, {"channel", e.channel}});
-    j["swap_events"] = swaps;
-    j["spare_exhausted_events"] = exhausted;
-  }
+  });
   return j;
 }
 
@@ -401,7 +381,7 @@ nlohmann::json Cable::summary() const {
   const double host_bps = double(cfg.host_bits_per_period()) / cfg.period_s();
   const double period_us = cfg.period_s() * 1e6;
   const double deskew_us = cfg.max_skew_bits / line_bps * 1e6;
-  const double fec_us = link::Rs544::kCodewordBits / host_bps * 1e6;
+  const double fec_us = sides_[0].link->session().host_fec().codeword_bits() / host_bps * 1e6;
   const double wall = threads_.empty() ? stop_s_ : since_start_s();
   const double cpu = (threads_.empty() ? cpu_at_stop_s_ : cpu_seconds()) - cpu_at_start_s_;
   return {
@@ -426,6 +406,7 @@ nlohmann::json Cable::summary() const {
       {"wall_s", wall},
       {"cpu_s", cpu},
       {"cpu_percent", wall > 0 ? 100.0 * cpu / wall : 0.0},
+      {"random_deaths", record::deaths_to_json(random_deaths_)},
       {"directions", {{"ab", direction_json(0, true)}, {"ba", direction_json(1, true)}}},
       {"assumptions",
        {"the emulated link runs one marker period per step while frames are queued or in flight; "
@@ -447,8 +428,8 @@ std::string Cable::progress_line() const {
     line += fmt::format(" | {} {} frames {:.3f} Gb/s drop {} corrupt {} swaps {} spares {} {}",
                         kDirectionName[d], s.decoder.frames_delivered,
                         double(s.decoder.bytes_delivered) * 8e-9 / t, s.decoder.frames_dropped,
-                        s.decoder.delivered_corrupt, s.swaps, s.spares_left,
-                        link::link_state_name(s.state));
+                        s.decoder.delivered_corrupt, s.link.swaps.size(), s.link.spares_left,
+                        link::link_state_name(s.link.link_state));
   }
   return line;
 }

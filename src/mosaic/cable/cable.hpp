@@ -14,13 +14,14 @@
 #include "mosaic/cable/direction.hpp"
 #include "mosaic/cable/tap_device.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/link/fault_schedule.hpp"
 
 namespace mosaic::cable {
 
-// A channel death at a wall-clock time after link-up.
-struct ScheduledFailure {
-  int channel = 0;
-  double at_s = 0.0;
+// A fault at a wall-clock time after link-up (event.time_s), in one direction or both. It applies
+// from the next marker period run after that time.
+struct ScheduledFault {
+  link::FaultEvent event;
   bool a_to_b = true;
   bool b_to_a = true;
 };
@@ -29,8 +30,9 @@ struct CableOptions {
   std::string if_a, if_b;
   LinkSpec spec;
   link::FaultPlan faults;  // both directions, from link-up (BER, dead pixels from --phy)
-  std::vector<ScheduledFailure> failures;
-  // This many active channels die at random times in [fail_random_start_s, + fail_random_over_s).
+  std::vector<ScheduledFault> schedule;
+  // This many channels in service die at random times in [fail_random_start_s,
+  // + fail_random_over_s), in both directions (link::draw_random_deaths, as `mosaic relay`).
   int fail_random = 0;
   double fail_random_start_s = 0.0;
   double fail_random_over_s = 0.0;
@@ -80,7 +82,7 @@ class Cable {
     LatencyHistogram latency;
     std::uint64_t egress_errors = 0;
     std::vector<ControlRequest> requests;
-    std::vector<ScheduledFailure> schedule;  // this direction's, by time
+    std::vector<link::FaultEvent> schedule;  // this direction's, by time
     std::atomic<bool> streaming{false};      // a backlog of frames: the other end may coalesce
   };
 
@@ -92,6 +94,7 @@ class Cable {
   double since_start_s() const;
 
   CableOptions options_;
+  link::FaultSchedule random_deaths_;  // as drawn at start-up
   std::unique_ptr<TapDevice> tap_a_, tap_b_;
   std::array<Side, 2> sides_;
   int listen_fd_ = -1;

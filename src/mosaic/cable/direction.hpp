@@ -2,42 +2,31 @@
 
 #include <cstdint>
 #include <deque>
-#include <memory>
 #include <span>
 #include <vector>
 
 #include "mosaic/cable/host_framing.hpp"
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/link/channel_model.hpp"
-#include "mosaic/link/events.hpp"
-#include "mosaic/link/link_config.hpp"
-#include "mosaic/link/receiver.hpp"
-#include "mosaic/link/transmitter.hpp"
+#include "mosaic/link/fault_schedule.hpp"
+#include "mosaic/link/session.hpp"
 
 namespace mosaic::cable {
 
-// Counters of one direction of the cable since link-up.
+// Counters of one direction of the cable since link-up: the frames' own, and the link session's
+// (the same SessionStats as `mosaic relay` reports: ECC, host FEC outcome, link state, events).
 struct DirectionStats {
   std::uint64_t frames_in = 0;
   std::uint64_t bytes_in = 0;
   std::uint64_t frames_rejected = 0;  // longer than the framing carries
-  DecoderCounters decoder;            // frames and bytes out, drops, CRC, host FEC per codeword
-  std::uint64_t periods = 0;          // marker periods run (data and idle fill)
-  std::uint64_t ecc_corrected_bits = 0;
-  std::uint64_t ecc_uncorrectable_bit_times = 0;
-  std::uint64_t swaps = 0;
-  std::uint64_t spares_exhausted = 0;
-  int spares_left = 0;
-  int channels_failed = 0;  // channels killed by the fault plan so far
-  link::LinkState state = link::LinkState::kUp;
-  link::LinkState worst_state = link::LinkState::kUp;
+  DecoderCounters decoder;            // frames and bytes out, drops, CRC, framing
+  int channels_failed = 0;            // channels killed by faults so far
+  link::SessionStats link;
 };
 
-// One direction of the cable: frames -> host framing (host FEC codewords) -> Transmitter (gearbox,
-// cross-channel ECC, markers) -> ChannelModel (faults) -> Receiver (deskew, ECC, spare swaps) ->
-// host FEC decision -> frames. The swap requests of the receiver reach the transmitter one marker
-// period later, the time the reverse direction's markers take to carry them (as in
-// link::run_relay).
+// One direction of the cable, a live driver of one link::Session: frames -> host framing (host
+// FEC codewords, link.host_fec) -> Session (transmitter, channels, receiver, spare swaps) -> host
+// FEC decision -> frames.
 //
 // The link advances one marker period per step(): the emulator runs periods only while frames are
 // queued or in flight, so link time is the count of periods run, not wall-clock time.
@@ -57,39 +46,27 @@ class CableDirection {
   // Runs one marker period; frames that come out intact go to `sink`.
   void step(const FrameSink& sink);
 
-  // Faults from the next period on. Channel indices are physical (0..physical_channels-1); the
-  // caller validates them (see check_channel and friends).
-  void kill(int channel);
-  void set_ber(double ber, int channel = -1);  // -1: every channel
-  void set_skew(int channel, int skew_ui);
+  // A fault from the next period on (its time_s is ignored). A death of a channel already dead
+  // changes nothing. Channel indices are physical (0..physical_channels-1); the caller validates
+  // them and the values (see Cable::check_against_design).
+  void inject(const link::FaultEvent& event);
 
-  const link::LinkConfig& config() const { return *config_; }
-  const link::Receiver& receiver() const { return rx_; }
-  // Physical channels carrying data and ECC lanes at link-up.
+  const link::LinkConfig& config() const { return session_.config(); }
+  const link::Session& session() const { return session_; }
+  const CodewordLayout& layout() const { return encoder_.layout(); }
+  // Physical channels carrying data and ECC lanes now (ascending).
   std::vector<int> active_channels() const;
-  const DirectionStats& stats() const { return stats_; }
-  std::int64_t period() const { return channels_.periods_processed(); }
+  // A copy of every counter and event so far.
+  DirectionStats stats() const;
+  std::int64_t period() const { return session_.period(); }
 
  private:
-  double now_s() const;
-
-  std::unique_ptr<link::LinkConfig> config_;
-  link::Transmitter tx_;
-  link::ChannelModel channels_;
-  link::Receiver rx_;
+  link::Session session_;
   std::deque<SentFrame> sent_log_;
   FrameEncoder encoder_;
   FrameDecoder decoder_;
-  int training_ = 0;
-  std::vector<std::uint64_t> wire_tx_, wire_rx_, out_;
-  std::vector<std::uint64_t> sent_[2];  // host words of the last two data periods
-  struct InFlight {
-    std::int64_t deliver;
-    link::SwapMessage message;
-  };
-  std::deque<InFlight> reverse_;
   std::vector<std::uint8_t> failed_;
-  DirectionStats stats_;
+  DirectionStats stats_;  // all but the session's
 };
 
 }  // namespace mosaic::cable

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 namespace mosaic::cable {
 
@@ -21,7 +22,21 @@ std::uint32_t load_u32(const std::uint8_t* p) {
 
 }  // namespace
 
-FrameEncoder::FrameEncoder(std::deque<SentFrame>* sent_log) : sent_log_(sent_log) {}
+CodewordLayout::CodewordLayout(const link::HostFec& fec)
+    : codeword_bytes(fec.codeword_bits() / 8),
+      payload_bytes(fec.message_symbols() * fec.symbol_bits() / 8 - kPointerBytes) {
+  // Records are placed and parsed byte by byte, and the pointer must tell every payload offset
+  // from kNoRecordStart.
+  if (fec.codeword_bits() % 8 != 0 || payload_bytes < kPointerBytes ||
+      payload_bytes >= kNoRecordStart)
+    throw std::invalid_argument("host framing: codewords must be whole bytes");
+}
+
+FrameEncoder::FrameEncoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log)
+    : layout_(fec),
+      sent_log_(sent_log),
+      codeword_(std::size_t(layout_.codeword_bytes)),
+      codeword_used_(codeword_.size()) {}
 
 bool FrameEncoder::push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
   if (frame.empty() || frame.size() > std::size_t(kMaxFrameBytes)) return false;
@@ -32,23 +47,25 @@ bool FrameEncoder::push(std::span<const std::uint8_t> frame, std::int64_t ingres
 }
 
 std::size_t FrameEncoder::capacity(std::size_t words) const {
-  const std::size_t left = std::size_t(kCodewordWords - codeword_used_);
-  if (words <= left) return 0;
-  const std::size_t fresh = (words - left + kCodewordWords - 1) / kCodewordWords;
-  return fresh * kPayloadBytes;
+  const std::size_t bytes = words * 8;
+  const std::size_t left = codeword_.size() - codeword_used_;
+  if (bytes <= left) return 0;
+  const std::size_t fresh = (bytes - left + codeword_.size() - 1) / codeword_.size();
+  return fresh * std::size_t(layout_.payload_bytes);
 }
 
 void FrameEncoder::fill(std::span<std::uint64_t> words) {
-  std::size_t w = 0;
-  while (w < words.size()) {
-    if (codeword_used_ == kCodewordWords) {
+  auto* out = reinterpret_cast<std::uint8_t*>(words.data());
+  const std::size_t bytes = words.size() * 8;
+  for (std::size_t b = 0; b < bytes;) {
+    if (codeword_used_ == codeword_.size()) {
       build_codeword();
       codeword_used_ = 0;
     }
-    const std::size_t n = std::min<std::size_t>(kCodewordWords - codeword_used_, words.size() - w);
-    std::memcpy(words.data() + w, codeword_ + codeword_used_, n * 8);
-    codeword_used_ += static_cast<int>(n);
-    w += n;
+    const std::size_t n = std::min(codeword_.size() - codeword_used_, bytes - b);
+    std::memcpy(out + b, codeword_.data() + codeword_used_, n);
+    codeword_used_ += n;
+    b += n;
   }
 }
 
@@ -72,19 +89,19 @@ void FrameEncoder::place(std::uint8_t* dst, std::size_t n) {
 }
 
 void FrameEncoder::build_codeword() {
-  auto* bytes = reinterpret_cast<std::uint8_t*>(codeword_);
-  std::memset(bytes, 0, kCodewordBytes);
-  std::uint8_t* payload = bytes + 2;
-  const std::uint64_t base = codeword_index_ * kPayloadBytes;
+  std::uint8_t* bytes = codeword_.data();
+  const std::size_t payload_bytes = std::size_t(layout_.payload_bytes);
+  std::memset(bytes, 0, codeword_.size());
+  std::uint8_t* payload = bytes + kPointerBytes;
+  const std::uint64_t base = codeword_index_ * payload_bytes;
   std::size_t pos = 0;
   if (record_left_ > 0) {
-    const std::size_t n = std::min<std::size_t>(record_left_, kPayloadBytes);
+    const std::size_t n = std::min(record_left_, payload_bytes);
     place(payload, n);
     pos = n;
   }
-  const std::uint16_t pointer =
-      pos < std::size_t(kPayloadBytes) ? std::uint16_t(pos) : kNoRecordStart;
-  while (pos + 2 <= std::size_t(kPayloadBytes) && !queued_.empty()) {
+  const std::uint16_t pointer = pos < payload_bytes ? std::uint16_t(pos) : kNoRecordStart;
+  while (pos + 2 <= payload_bytes && !queued_.empty()) {
     SentFrame f = std::move(queued_.front());
     queued_.pop_front();
     f.offset = base + pos;
@@ -92,7 +109,7 @@ void FrameEncoder::build_codeword() {
     record_pos_ = 0;
     queued_bytes_ -= record_left_;
     sent_log_->push_back(std::move(f));
-    const std::size_t n = std::min<std::size_t>(record_left_, kPayloadBytes - pos);
+    const std::size_t n = std::min(record_left_, payload_bytes - pos);
     place(payload + pos, n);
     pos += n;
   }
@@ -101,88 +118,120 @@ void FrameEncoder::build_codeword() {
   ++codeword_index_;
 }
 
-FrameDecoder::FrameDecoder(std::deque<SentFrame>* sent_log) : sent_log_(sent_log) {
+FrameDecoder::FrameDecoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log)
+    : fec_(&fec),
+      layout_(fec),
+      sent_log_(sent_log),
+      received_(std::size_t(layout_.codeword_bytes)),
+      sent_(received_.size()),
+      delivered_(received_.size()),
+      error_((received_.size() + 7) / 8),
+      residual_(error_.size()),
+      symbols_(std::size_t(fec.symbols())) {
   record_.reserve(kMaxFrameBytes + 4);
 }
 
-void FrameDecoder::process(std::span<const std::uint64_t> received,
-                           std::span<const std::uint64_t> sent, const FrameSink& sink) {
-  for (std::size_t i = 0; i < received.size();) {
-    if (fill_ == 0 && received.size() - i >= std::size_t(kCodewordWords)) {
-      finish_codeword(received.data() + i, sent.data() + i, sink);  // whole codeword in place
-      i += kCodewordWords;
+link::HostFecOutcome FrameDecoder::process(std::span<const std::uint64_t> received,
+                                           std::span<const std::uint64_t> sent,
+                                           std::span<const std::uint8_t> flagged,
+                                           const FrameSink& sink) {
+  const auto* rx = reinterpret_cast<const std::uint8_t*>(received.data());
+  const auto* tx = reinterpret_cast<const std::uint8_t*>(sent.data());
+  const std::size_t bytes = received.size() * 8;
+  const std::size_t cw = received_.size();
+  // Whether the link flagged any word under bytes [b, b + n).
+  const auto any_flag = [&](std::size_t b, std::size_t n) {
+    if (flagged.empty()) return false;
+    return std::any_of(flagged.begin() + std::ptrdiff_t(b / 8),
+                       flagged.begin() + std::ptrdiff_t((b + n + 7) / 8),
+                       [](std::uint8_t f) { return f != 0; });
+  };
+  link::HostFecOutcome fec;
+  for (std::size_t b = 0; b < bytes;) {
+    if (fill_ == 0 && bytes - b >= cw) {
+      finish_codeword(rx + b, tx + b, any_flag(b, cw), sink, fec);  // whole codeword in place
+      b += cw;
       continue;
     }
-    const std::size_t n = std::min<std::size_t>(kCodewordWords - fill_, received.size() - i);
-    std::memcpy(received_ + fill_, received.data() + i, n * 8);
-    std::memcpy(sent_ + fill_, sent.data() + i, n * 8);
-    fill_ += static_cast<int>(n);
-    i += n;
-    if (fill_ == kCodewordWords) {
-      finish_codeword(received_, sent_, sink);
+    const std::size_t n = std::min(cw - fill_, bytes - b);
+    std::memcpy(received_.data() + fill_, rx + b, n);
+    std::memcpy(sent_.data() + fill_, tx + b, n);
+    fill_flagged_ = fill_flagged_ || any_flag(b, n);
+    fill_ += n;
+    b += n;
+    if (fill_ == cw) {
+      finish_codeword(received_.data(), sent_.data(), fill_flagged_, sink, fec);
       fill_ = 0;
+      fill_flagged_ = false;
     }
   }
+  return fec;
 }
 
-void FrameDecoder::finish_codeword(const std::uint64_t* received, const std::uint64_t* sent,
-                                   const FrameSink& sink) {
-  ++counters_.codewords;
-  std::uint64_t any = 0;
-  for (int w = 0; w < kCodewordWords; ++w) any |= received[w] ^ sent[w];
-  const std::uint64_t base = codeword_index_++ * kPayloadBytes;
-  if (any == 0) {
-    ++counters_.codewords_clean;
-    parse(reinterpret_cast<const std::uint8_t*>(received), sink);
+void FrameDecoder::finish_codeword(const std::uint8_t* received, const std::uint8_t* sent,
+                                   bool flagged, const FrameSink& sink, link::HostFecOutcome& fec) {
+  const std::size_t cw = received_.size();
+  ++fec.codewords;
+  fec.link_flagged += flagged;
+  const std::uint64_t base = codeword_index_++ * std::uint64_t(layout_.payload_bytes);
+  if (std::memcmp(received, sent, cw) == 0) {
+    ++fec.clean;
+    parse(received, sink);
   } else {
     // The host decoder's correction of (sent + error) is its correction of the error pattern
-    // alone; the delivered codeword is then the received one with that correction applied.
-    std::uint64_t error[kCodewordWords];
-    for (int w = 0; w < kCodewordWords; ++w) error[w] = received[w] ^ sent[w];
-    std::uint16_t symbols[link::Rs544::kN];
-    link::unpack_symbols(error, symbols);
-    if (rs_.decode(symbols) < 0) {
-      ++counters_.codewords_uncorrectable;
+    // alone; the delivered codeword is then the received one with that correction applied, that
+    // is the sent one with what the correction left of the error.
+    auto* error = reinterpret_cast<std::uint8_t*>(error_.data());
+    for (std::size_t i = 0; i < cw; ++i) error[i] = received[i] ^ sent[i];
+    link::unpack_symbols(error_, symbols_, fec_->symbol_bits());
+    if (fec_->decode(symbols_) < 0) {
+      ++fec.uncorrectable;
       in_record_ = false;  // the partial record cannot be trusted: resynchronise on a pointer
     } else {
-      std::uint64_t residual[kCodewordWords], delivered[kCodewordWords];
-      link::pack_symbols(symbols, residual);
-      std::uint64_t left = 0;
-      for (int w = 0; w < kCodewordWords; ++w) {
-        left |= residual[w];
-        delivered[w] = received[w] ^ error[w] ^ residual[w];
+      link::pack_symbols(symbols_, residual_, fec_->symbol_bits());
+      const auto* residual = reinterpret_cast<const std::uint8_t*>(residual_.data());
+      std::uint8_t left = 0;
+      for (std::size_t i = 0; i < cw; ++i) {
+        left |= residual[i];
+        delivered_[i] = sent[i] ^ residual[i];
       }
-      ++(left == 0 ? counters_.codewords_corrected : counters_.codewords_miscorrected);
-      parse(reinterpret_cast<const std::uint8_t*>(delivered), sink);
+      if (left == 0) {
+        ++fec.corrected;
+      } else {
+        ++fec.miscorrected;
+        fec.silent += !flagged;
+      }
+      parse(delivered_.data(), sink);
     }
   }
-  settle(base + kPayloadBytes);
+  settle(base + std::uint64_t(layout_.payload_bytes));
 }
 
 void FrameDecoder::parse(const std::uint8_t* bytes, const FrameSink& sink) {
+  const int payload_bytes = layout_.payload_bytes;
   const std::uint16_t pointer = load_u16(bytes);
-  const std::uint8_t* payload = bytes + 2;
+  const std::uint8_t* payload = bytes + kPointerBytes;
   int pos = 0;
   if (in_record_) {
     take(payload, pos, sink);
-    const std::uint16_t expected = pos < kPayloadBytes ? std::uint16_t(pos) : kNoRecordStart;
+    const std::uint16_t expected = pos < payload_bytes ? std::uint16_t(pos) : kNoRecordStart;
     if (pointer != expected) {
       // A corrupted pointer or continuation: the CRC has judged the record; restart at the
       // pointer when it is plausible.
       ++counters_.framing_errors;
       in_record_ = false;
-      if (pointer >= kPayloadBytes) return;
+      if (pointer >= payload_bytes) return;
       pos = pointer;
     }
   } else {
     if (pointer == kNoRecordStart) return;
-    if (pointer >= kPayloadBytes) {
+    if (pointer >= payload_bytes) {
       ++counters_.framing_errors;
       return;
     }
     pos = pointer;
   }
-  while (!in_record_ && pos + 2 <= kPayloadBytes) {
+  while (!in_record_ && pos + 2 <= payload_bytes) {
     const std::uint16_t len = load_u16(payload + pos);
     if (len == 0) return;  // idle fill
     if (len > kMaxFrameBytes) {
@@ -190,7 +239,7 @@ void FrameDecoder::parse(const std::uint8_t* bytes, const FrameSink& sink) {
       return;
     }
     in_record_ = true;
-    record_offset_ = (codeword_index_ - 1) * kPayloadBytes + std::uint64_t(pos);
+    record_offset_ = (codeword_index_ - 1) * payload_bytes + std::uint64_t(pos);
     record_need_ = std::size_t(len) + 4;
     record_.clear();
     pos += 2;
@@ -199,7 +248,8 @@ void FrameDecoder::parse(const std::uint8_t* bytes, const FrameSink& sink) {
 }
 
 void FrameDecoder::take(const std::uint8_t* payload, int& pos, const FrameSink& sink) {
-  const std::size_t n = std::min<std::size_t>(record_need_, std::size_t(kPayloadBytes - pos));
+  const std::size_t n =
+      std::min<std::size_t>(record_need_, std::size_t(layout_.payload_bytes - pos));
   record_.insert(record_.end(), payload + pos, payload + pos + n);
   record_need_ -= n;
   pos += static_cast<int>(n);

@@ -11,28 +11,41 @@
 
 namespace mosaic::cable {
 
-// How Ethernet frames ride in the host's RS(544,514) codewords.
+// How Ethernet frames ride in the host's FEC codewords (link.host_fec, through the HostFec seam).
 //
-// The host stream is a sequence of codewords of 85 words (5440 bits, link::Rs544 layout). Byte b
-// of a codeword is stream bits 8b..8b+7 (LSB first, so symbol i is bits 10i..10i+9 as in
-// host_fec.hpp). Bytes 0-1: pointer to the first record that starts in this codeword (offset in
-// the payload, kNoRecordStart when a record from an earlier codeword fills it). Bytes 2..641: 640
-// payload bytes. The rest (4 spare message bits and the 30 parity symbols) is zero here: the
-// cable decodes the error pattern (received XOR sent), whose outcome is what the host decoder
-// would make of a real codeword with real parity (the code is linear, the decoder works on
-// syndromes; see docs/cable.md). Parity bits still cross the link and their errors count.
+// The host stream is a sequence of codewords of n symbols (codeword_bits() bits: 5440 = 680 bytes
+// for kp4 RS(544,514), 5280 = 660 bytes for kr4 RS(528,514), which is not a whole number of
+// 64-bit words). Byte b of the stream is stream bits 8b..8b+7 (LSB first, so symbol i of a
+// codeword is its bits 10i..10i+9 as in host_fec.hpp). Bytes 0-1 of a codeword: pointer to the
+// first record that starts in it (offset in the payload, kNoRecordStart when a record from an
+// earlier codeword fills it). Then the payload: the whole bytes of the k message symbols after
+// the pointer, 640 bytes for both codes (k = 514: 642.5 bytes). The rest (the message's last 4
+// bits and the n - k parity symbols) is zero here: the cable decodes the error pattern (received
+// XOR sent), whose outcome is what the host decoder would make of a real codeword with real
+// parity (the code is linear, the decoder works on syndromes; see docs/cable.md). Parity bits
+// still cross the link and their errors count.
 //
 // Records follow one another through the payload bytes of consecutive codewords: u16 length L
 // (1..kMaxFrameBytes), L frame bytes, CRC-32C of the frame (frame_check.hpp). A length of 0, or
 // fewer than 2 payload bytes left, means idle fill to the end of the codeword. The pointer lets the
 // receiver resynchronise after a codeword it had to drop, like GFP's or CCSDS's first-header
 // pointer.
-inline constexpr int kCodewordWords = link::Rs544::kCodewordWords;  // 85
-inline constexpr int kCodewordBytes = kCodewordWords * 8;           // 680
-inline constexpr int kPayloadBytes = 640;
 inline constexpr std::uint16_t kNoRecordStart = 0xFFFF;
+inline constexpr int kPointerBytes = 2;
 inline constexpr int kRecordOverhead = 6;  // length + CRC-32
 inline constexpr int kMaxFrameBytes = 16384;
+
+// The codeword shape above for one host FEC code. Throws std::invalid_argument for a code whose
+// codewords are not whole bytes.
+struct CodewordLayout {
+  explicit CodewordLayout(const link::HostFec& fec);
+  int codeword_bytes = 0;
+  int payload_bytes = 0;
+  // Payload bytes that `words` host words carry once whole codewords fill them.
+  std::size_t payload_of(std::size_t words) const {
+    return words * 8 / std::size_t(codeword_bytes) * std::size_t(payload_bytes);
+  }
+};
 
 // A frame as the transmit end placed it: the emulator's ground truth, so that the receive end can
 // tell delivered-and-intact from delivered-but-corrupted (which must never happen) and measure
@@ -47,7 +60,7 @@ struct SentFrame {
 // Frames -> codewords. The ground-truth log is shared with the FrameDecoder of the same direction.
 class FrameEncoder {
  public:
-  explicit FrameEncoder(std::deque<SentFrame>* sent_log);
+  FrameEncoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log);
 
   // Queues a frame (1..kMaxFrameBytes bytes); false when its length is out of range.
   bool push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns);
@@ -61,28 +74,27 @@ class FrameEncoder {
   // Nothing queued and no record partly placed.
   bool idle() const { return pending_bytes() == 0; }
   std::uint64_t codewords() const { return codeword_index_; }
+  const CodewordLayout& layout() const { return layout_; }
 
  private:
   void build_codeword();
   // Copies the next n bytes of the current record (sent_log_->back()) to dst.
   void place(std::uint8_t* dst, std::size_t n);
 
+  CodewordLayout layout_;
   std::deque<SentFrame>* sent_log_;
   std::deque<SentFrame> queued_;  // records not yet started, in order
   std::size_t queued_bytes_ = 0;  // their record bytes
   std::size_t record_pos_ = 0;    // bytes of the current record placed
   std::size_t record_left_ = 0;   // bytes of the current record still to place
-  std::uint64_t codeword_[kCodewordWords] = {};
-  int codeword_used_ = kCodewordWords;  // words of codeword_ already emitted
+  std::vector<std::uint8_t> codeword_;
+  std::size_t codeword_used_ = 0;  // bytes of codeword_ already emitted
   std::uint64_t codeword_index_ = 0;
 };
 
+// What the receive end did with the frames (the codewords' host FEC outcome is returned by
+// FrameDecoder::process and counted by the link::Session).
 struct DecoderCounters {
-  std::uint64_t codewords = 0;
-  std::uint64_t codewords_clean = 0;          // arrived exactly as sent
-  std::uint64_t codewords_corrected = 0;      // the host FEC restored them
-  std::uint64_t codewords_uncorrectable = 0;  // detected by the host FEC: dropped
-  std::uint64_t codewords_miscorrected = 0;   // host FEC output wrong (left to the frame CRC)
   std::uint64_t frames_delivered = 0;
   std::uint64_t bytes_delivered = 0;
   std::uint64_t frames_dropped = 0;     // sent, never delivered (any reason)
@@ -99,26 +111,34 @@ using FrameSink = std::function<void(std::span<const std::uint8_t> frame, std::i
 // ground-truth comparison that counts (never hides) a corrupted delivery.
 class FrameDecoder {
  public:
-  explicit FrameDecoder(std::deque<SentFrame>* sent_log);
+  FrameDecoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log);
 
-  // The next `received` host words of the stream and the words sent in the same places.
-  void process(std::span<const std::uint64_t> received, std::span<const std::uint64_t> sent,
-               const FrameSink& sink);
+  // The next `received` host words of the stream, the words sent in the same places, and per word
+  // whether the link flagged its bits (empty: none flagged). Returns the host FEC outcome of the
+  // codewords these words complete: clean, corrected (delivered as sent), uncorrectable (dropped,
+  // the receiver resynchronises at the next pointer) or miscorrected (the decoder's wrong
+  // codeword is parsed, left to the frame CRC).
+  link::HostFecOutcome process(std::span<const std::uint64_t> received,
+                               std::span<const std::uint64_t> sent,
+                               std::span<const std::uint8_t> flagged, const FrameSink& sink);
   const DecoderCounters& counters() const { return counters_; }
 
  private:
-  void finish_codeword(const std::uint64_t* received, const std::uint64_t* sent,
-                       const FrameSink& sink);
+  void finish_codeword(const std::uint8_t* received, const std::uint8_t* sent, bool flagged,
+                       const FrameSink& sink, link::HostFecOutcome& fec);
   void parse(const std::uint8_t* bytes, const FrameSink& sink);
   void take(const std::uint8_t* payload, int& pos, const FrameSink& sink);
   void complete_record(const FrameSink& sink);
   void settle(std::uint64_t decoded_end);
 
+  const link::HostFec* fec_;
+  CodewordLayout layout_;
   std::deque<SentFrame>* sent_log_;
-  link::Rs544 rs_;
-  std::uint64_t received_[kCodewordWords] = {};
-  std::uint64_t sent_[kCodewordWords] = {};
-  int fill_ = 0;
+  std::vector<std::uint8_t> received_, sent_, delivered_;  // one codeword each
+  std::size_t fill_ = 0;                                   // bytes of received_ / sent_ gathered
+  bool fill_flagged_ = false;
+  std::vector<std::uint64_t> error_, residual_;  // whole words holding one codeword
+  std::vector<std::uint16_t> symbols_;
   std::uint64_t codeword_index_ = 0;
   bool in_record_ = false;
   std::uint64_t record_offset_ = 0;

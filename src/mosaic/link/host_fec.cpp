@@ -194,28 +194,42 @@ int LibfecRs544::decode(std::span<std::uint16_t> cw) const {
   return r;
 }
 
-void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols) {
-  constexpr int kB = ReedSolomon10::kSymbolBits;
+HostFecOutcome& HostFecOutcome::operator+=(const HostFecOutcome& more) {
+  codewords += more.codewords;
+  clean += more.clean;
+  corrected += more.corrected;
+  uncorrectable += more.uncorrectable;
+  miscorrected += more.miscorrected;
+  link_flagged += more.link_flagged;
+  silent += more.silent;
+  codeword_error_ratio = codewords ? double(lost()) / double(codewords) : 0.0;
+  return *this;
+}
+
+void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols,
+                    int symbol_bits) {
+  const std::uint64_t mask = (std::uint64_t{1} << symbol_bits) - 1;
   for (std::size_t i = 0; i < symbols.size(); ++i) {
-    const std::size_t bit = i * kB;
+    const std::size_t bit = i * std::size_t(symbol_bits);
     const std::size_t w = bit >> 6;
     const int sh = int(bit & 63);
     std::uint64_t v = words[w] >> sh;
-    if (sh > 64 - kB) v |= words[w + 1] << (64 - sh);
-    symbols[i] = static_cast<std::uint16_t>(v & 0x3FF);
+    if (sh > 64 - symbol_bits) v |= words[w + 1] << (64 - sh);
+    symbols[i] = static_cast<std::uint16_t>(v & mask);
   }
 }
 
-void pack_symbols(std::span<const std::uint16_t> symbols, std::span<std::uint64_t> words) {
-  constexpr int kB = ReedSolomon10::kSymbolBits;
-  std::fill(words.begin(), words.begin() + (symbols.size() * kB + 63) / 64, 0);
+void pack_symbols(std::span<const std::uint16_t> symbols, std::span<std::uint64_t> words,
+                  int symbol_bits) {
+  const std::uint64_t mask = (std::uint64_t{1} << symbol_bits) - 1;
+  std::fill(words.begin(), words.begin() + (symbols.size() * symbol_bits + 63) / 64, 0);
   for (std::size_t i = 0; i < symbols.size(); ++i) {
-    const std::size_t bit = i * kB;
+    const std::size_t bit = i * std::size_t(symbol_bits);
     const std::size_t w = bit >> 6;
     const int sh = int(bit & 63);
-    const std::uint64_t v = symbols[i] & 0x3FFu;
+    const std::uint64_t v = symbols[i] & mask;
     words[w] |= v << sh;
-    if (sh > 64 - kB) words[w + 1] |= v >> (64 - sh);
+    if (sh > 64 - symbol_bits) words[w + 1] |= v >> (64 - sh);
   }
 }
 

@@ -20,20 +20,43 @@ struct SymbolError {
   std::uint16_t value = 0;
 };
 
-// The seam between the relay and the host's FEC: the relay hands over each codeword's error
-// pattern (output XOR input) and the analytic prediction needs only n, t and the symbol size.
-// The code is linear and decoded from syndromes, so the verdict on the error pattern is the
-// verdict on any transmitted codeword.
+// Host FEC codewords by what the host's decoder made of them, over a stretch of the stream. The
+// relay and the cable count them alike (each judges the error pattern, received XOR sent).
+struct HostFecOutcome {
+  std::uint64_t codewords = 0;
+  std::uint64_t clean = 0;            // relayed bit-exactly
+  std::uint64_t corrected = 0;        // errors the host FEC corrects
+  std::uint64_t uncorrectable = 0;    // the host FEC detects and flags
+  std::uint64_t miscorrected = 0;     // the host FEC decodes to a wrong codeword
+  std::uint64_t link_flagged = 0;     // codewords with bits the link itself flagged uncorrectable
+  std::uint64_t silent = 0;           // wrong data with no flag from the link or the FEC
+  double codeword_error_ratio = 0.0;  // (uncorrectable + miscorrected) / codewords
+
+  std::uint64_t lost() const { return uncorrectable + miscorrected; }
+  // Adds the counts of `more`; the ratio is recomputed from the sums.
+  HostFecOutcome& operator+=(const HostFecOutcome& more);
+};
+
+// The seam between the link's drivers and the host's FEC. The relay hands over each codeword's
+// error pattern (output XOR input) to judge(); the cable decodes the pattern to find what the
+// host would deliver; the analytic prediction needs only n, t and the symbol size. The code is
+// linear and decoded from syndromes, so the verdict on the error pattern is the verdict on any
+// transmitted codeword. In the host bit stream a codeword is codeword_bits() consecutive bits,
+// symbol i in bits symbol_bits() * i onwards, LSB first (unpack_symbols).
 class HostFec {
  public:
   virtual ~HostFec() = default;
   virtual const char* name() const = 0;
-  virtual int symbols() const = 0;      // n
-  virtual int correctable() const = 0;  // t: symbol errors corrected per codeword
+  virtual int symbols() const = 0;          // n
+  virtual int message_symbols() const = 0;  // k: symbols [0, k) carry the message
+  virtual int correctable() const = 0;      // t: symbol errors corrected per codeword
   virtual int symbol_bits() const = 0;
   int codeword_bits() const { return symbols() * symbol_bits(); }
   // `errors` in ascending index order, each value non-zero.
   virtual FecVerdict judge(std::span<const SymbolError> errors) const = 0;
+  // Corrects the n symbols in place. Returns the number of symbols corrected, or -1 when the
+  // decoder detects an uncorrectable codeword (the codeword is then left as received).
+  virtual int decode(std::span<std::uint16_t> codeword) const = 0;
 };
 
 // Reed-Solomon RS(n, k) over GF(2^10) as in IEEE 802.3 clause 91: field polynomial x^10 + x^3 + 1,
@@ -47,15 +70,14 @@ class ReedSolomon10 : public HostFec {
   ReedSolomon10(int n, int k, const char* name);
   const char* name() const override { return name_; }
   int symbols() const override { return n_; }
+  int message_symbols() const override { return k_; }
   int correctable() const override { return (n_ - k_) / 2; }
   int symbol_bits() const override { return kSymbolBits; }
   FecVerdict judge(std::span<const SymbolError> errors) const override;
+  int decode(std::span<std::uint16_t> codeword) const override;
 
   // Systematic encoding: symbols [0, k) are the message; fills [k, n) with parity.
   void encode(std::span<std::uint16_t> codeword) const;
-  // Corrects in place. Returns the number of symbols corrected, or -1 when the decoder detects
-  // an uncorrectable codeword (the codeword is then left as received).
-  int decode(std::span<std::uint16_t> codeword) const;
 
   std::uint16_t mul(std::uint16_t a, std::uint16_t b) const {
     return (a == 0 || b == 0) ? 0 : exp_[log_[a] + log_[b]];
@@ -113,9 +135,12 @@ class LibfecRs544 {
   void* rs_;
 };
 
-// Host-stream bits <-> RS symbols (symbols.size() symbols of 10 bits from the start of `words`).
-void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols);
-void pack_symbols(std::span<const std::uint16_t> symbols, std::span<std::uint64_t> words);
+// Host-stream bits <-> symbols (symbols.size() symbols of `symbol_bits` bits, at most 16, from
+// the start of `words`).
+void unpack_symbols(std::span<const std::uint64_t> words, std::span<std::uint16_t> symbols,
+                    int symbol_bits = ReedSolomon10::kSymbolBits);
+void pack_symbols(std::span<const std::uint16_t> symbols, std::span<std::uint64_t> words,
+                  int symbol_bits = ReedSolomon10::kSymbolBits);
 
 // The host FEC outcome predicted from per-lane bit error ratios.
 struct AnalyticFec {

@@ -5,14 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <deque>
 
-#include "mosaic/core/error.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/link/ecc_model.hpp"
-#include "mosaic/link/period_state.hpp"
-#include "mosaic/link/receiver.hpp"
-#include "mosaic/link/transmitter.hpp"
 
 namespace mosaic::link {
 namespace {
@@ -25,10 +20,8 @@ class FecTally {
   FecTally(const HostFec& fec, int frame_bits)
       : fec_(&fec), cw_bits_(std::uint64_t(fec.codeword_bits())), frame_bits_(frame_bits) {}
 
-  // Adds the next words of the stream; returns the codewords lost (uncorrectable or
-  // miscorrected) among those completed by them.
-  std::uint64_t add(std::span<const std::uint64_t> err, std::span<const std::uint8_t> flag) {
-    const std::uint64_t lost_before = out_.uncorrectable + out_.miscorrected;
+  // Adds the next words of the stream; returns the outcome of the codewords they complete.
+  HostFecOutcome add(std::span<const std::uint64_t> err, std::span<const std::uint8_t> flag) {
     for (std::size_t i = 0; i < err.size(); ++i) {
       if (err[i] == 0 && flag[i] == 0) continue;
       const std::uint64_t bit0 = (word_ + i) * 64;
@@ -53,43 +46,38 @@ class FecTally {
     }
     word_ += err.size();
     advance_to(word_ * 64 / cw_bits_);  // every codeword that ended inside these words
-    return out_.uncorrectable + out_.miscorrected - lost_before;
+    HostFecOutcome done = done_;
+    done_ = {};
+    return done;
   }
 
-  HostFecOutcome outcome(std::uint64_t bits) {
-    advance_to(bits / cw_bits_);
-    out_.frames = bits / frame_bits_;
-    out_.codeword_error_ratio =
-        out_.codewords ? double(out_.uncorrectable + out_.miscorrected) / out_.codewords : 0.0;
-    out_.frame_loss_ratio = out_.frames ? double(out_.frames_lost) / out_.frames : 0.0;
-    return out_;
-  }
+  std::uint64_t frames_lost() const { return frames_lost_; }
 
  private:
   // Completes every codeword before c (the current one with what was gathered, later ones clean).
   void advance_to(std::uint64_t c) {
     if (c <= current_) return;
     finish();
-    out_.codewords += c - current_ - 1;
-    out_.clean += c - current_ - 1;
+    done_.codewords += c - current_ - 1;
+    done_.clean += c - current_ - 1;
     current_ = c;
   }
   void finish() {
-    ++out_.codewords;
-    if (flagged_) ++out_.link_flagged;
+    ++done_.codewords;
+    if (flagged_) ++done_.link_flagged;
     std::erase_if(symbols_, [](const SymbolError& e) { return e.value == 0; });
     const FecVerdict v = fec_->judge(symbols_);
-    if (v == FecVerdict::kClean) ++out_.clean;
-    if (v == FecVerdict::kCorrected) ++out_.corrected;
-    if (v == FecVerdict::kUncorrectable) ++out_.uncorrectable;
+    if (v == FecVerdict::kClean) ++done_.clean;
+    if (v == FecVerdict::kCorrected) ++done_.corrected;
+    if (v == FecVerdict::kUncorrectable) ++done_.uncorrectable;
     if (v == FecVerdict::kMiscorrected) {
-      ++out_.miscorrected;
-      if (!flagged_) ++out_.silent;
+      ++done_.miscorrected;
+      if (!flagged_) ++done_.silent;
     }
     if (v == FecVerdict::kUncorrectable || v == FecVerdict::kMiscorrected) {
       const std::uint64_t f0 = current_ * cw_bits_ / frame_bits_;
       const std::uint64_t f1 = (current_ * cw_bits_ + cw_bits_ - 1) / frame_bits_;
-      for (std::uint64_t f = std::max(f0, next_frame_); f <= f1; ++f) ++out_.frames_lost;
+      for (std::uint64_t f = std::max(f0, next_frame_); f <= f1; ++f) ++frames_lost_;
       next_frame_ = std::max(next_frame_, f1 + 1);
     }
     symbols_.clear();
@@ -104,94 +92,58 @@ class FecTally {
   std::vector<SymbolError> symbols_;
   bool flagged_ = false;
   std::uint64_t next_frame_ = 0;
-  HostFecOutcome out_;
+  std::uint64_t frames_lost_ = 0;
+  HostFecOutcome done_;  // codewords completed since the last add() returned
 };
-
-LinkState worse(LinkState a, LinkState b) {
-  return static_cast<int>(a) > static_cast<int>(b) ? a : b;
-}
 
 }  // namespace
 
 RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
-  const LinkConfig cfg = LinkConfig::from_spec(spec);
-  const auto host_fec = make_host_fec(cfg.host_fec);
-  Transmitter tx(cfg);
-  ChannelModel channels(cfg, options.faults, spec.seed);
-  Receiver rx(cfg);
-  const std::size_t wire_words = std::size_t(cfg.words_per_period) * cfg.physical_channels;
+  Session session(LinkConfig::from_spec(spec), options.faults, spec.seed,
+                  options.train ? Session::LinkUp::kTrain : Session::LinkUp::kIdentity);
+  const LinkConfig& cfg = session.config();
+  const HostFec& host_fec = session.host_fec();
   const std::size_t hw = cfg.host_words_per_period();
-  std::vector<std::uint64_t> wire_tx(wire_words), wire_rx(wire_words), out(hw), err(hw);
-  std::vector<std::uint64_t> in[2] = {std::vector<std::uint64_t>(hw),
-                                      std::vector<std::uint64_t>(hw)};
-  std::vector<std::uint8_t> flag(hw);
+  const int training = session.training_periods();
 
   RelayResult res;
   res.data_lanes = cfg.data_lanes;
   res.ecc_lanes = cfg.ecc_lanes;
   res.groups = cfg.groups;
   res.spare_channels = cfg.physical_channels - cfg.active_lanes();
-  res.host_fec = host_fec->name();
-  res.swap_threshold_errors = rx.swap_threshold();
-
-  // Link-up: every channel carries the training pattern; the receiver locks and counts errors.
-  const int training = options.train ? std::max(2, cfg.training_periods) : 0;
-  for (int n = 0; n < training; ++n) {
-    tx.train(wire_tx);
-    channels.process(wire_tx, wire_rx);
-    rx.process(wire_rx, out);
-  }
-  LaneMap map = options.train ? choose_lane_map(cfg, rx.training()) : identity_lane_map(cfg);
-  res.mapped_out = map.mapped_out;
-  res.mapped_out_why = map.mapped_out_why;
-  if (options.train)
-    res.mapout_threshold_errors =
-        cfg.mapout_threshold(std::uint64_t(training - 1) * cfg.payload_bits());
-  tx.set_lane_map(map);
-  rx.set_lane_map(map, training);
 
   const std::int64_t data_periods = static_cast<std::int64_t>(
       (options.host_bits + cfg.host_bits_per_period() - 1) / cfg.host_bits_per_period());
   if (options.random_deaths > 0) {
-    std::vector<int> pool;
-    for (int c : map.channel_of_slot)
-      if (c >= 0 && rx.training()[c].locked) pool.push_back(c);
-    std::sort(pool.begin(), pool.end());
-    if (options.random_deaths > static_cast<int>(pool.size()))
-      throw ConfigError("fail_random", std::to_string(options.random_deaths),
-                        "0.." + std::to_string(pool.size()) + " (channels in service)");
+    // After link-up, and early enough for the last swap to complete within the run.
     const double from = training * cfg.period_s();
     const double to = std::max(
         from, double(training + data_periods - cfg.swap_lead_periods - 2) * cfg.period_s());
-    Rng rng(spec.seed, RngPurpose::kLinkFaults, 0xFA11);
-    const int n = static_cast<int>(pool.size());
-    for (int i = 0; i < options.random_deaths; ++i) {
-      std::swap(pool[i], pool[i + rng.next_u32() % (n - i)]);
-      const ChannelFailure f{pool[i], from + rng.uniform() * (to - from), FailureMode::kDead};
-      channels.add_failure(f);
-      res.injected.push_back(f);
-    }
+    res.injected = draw_random_deaths(spec.seed, session.channels_in_service(),
+                                      options.random_deaths, from, to);
+    for (const auto& death : res.injected) session.schedule(death);
   }
-  const double data_bits_per_period = double(cfg.payload_bits()) * cfg.data_lanes;
-  struct InFlight {
-    std::int64_t deliver;
-    SwapMessage message;
+
+  FecTally fec(host_fec, cfg.frame_bits);
+  std::vector<std::uint64_t> err(hw);
+  const HostEnd host_end = [&](const DeliveredPeriod& p) {
+    std::uint64_t errors = 0;
+    for (std::size_t w = 0; w < hw; ++w) {
+      err[w] = p.words[w] ^ p.sent[w];
+      errors += std::popcount(err[w]);
+    }
+    res.bit_errors += errors;
+    if (options.sink) options.sink(p.index, p.words);
+    return fec.add(err, p.flagged);
   };
-  std::deque<InFlight> reverse;
-  FecTally fec(*host_fec, cfg.frame_bits);
   for (std::int64_t i = 0; i <= data_periods; ++i) {
     if (options.progress && i % 256 == 0) {
       const double bits = static_cast<double>(i) * cfg.host_bits_per_period();
       options.progress->update(static_cast<double>(i) / (data_periods + 1),
                                fmt::format("{:.3g} host bits", bits));
     }
-    const std::int64_t n = training + i;
-    while (!reverse.empty() && reverse.front().deliver <= n) {
-      tx.receive(reverse.front().message);
-      reverse.pop_front();
-    }
-    auto& host = in[i % 2];
+    const auto host = session.host_in();
     if (i == data_periods) {
       std::fill(host.begin(), host.end(), 0);  // flushes the last data period out
     } else if (options.source) {
@@ -200,48 +152,17 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
       Rng rng(spec.seed, RngPurpose::kLinkPayload, 0, static_cast<std::uint64_t>(i));
       for (auto& w : host) w = rng.next_u64();
     }
-    tx.process(host, wire_tx);
-    channels.process(wire_tx, wire_rx);
-    if (rx.process(wire_rx, out)) {
-      const std::int64_t j = rx.last().period - training;
-      const auto& sent = in[j % 2];
-      std::uint64_t errors = 0;
-      for (std::size_t w = 0; w < hw; ++w) {
-        err[w] = out[w] ^ sent[w];
-        errors += std::popcount(err[w]);
-      }
-      const auto& rep = rx.last();
-      std::fill(flag.begin(), flag.end(), rep.all_rows_flagged ? 1 : 0);
-      for (int k : rep.ecc.uncorrectable_rows)
-        std::fill_n(flag.begin() + std::size_t(k) * cfg.data_lanes, cfg.data_lanes, 1);
-      res.flagged_rows +=
-          rep.all_rows_flagged ? cfg.payload_words() : rep.ecc.uncorrectable_rows.size();
-      res.bit_errors += errors;
-      res.ecc_corrected_bits += rep.ecc.corrected_bits;
-      res.ecc_uncorrectable_bit_times += rep.ecc.uncorrectable_bit_times;
-      const std::uint64_t lost = fec.add(err, flag);
-
-      const auto [state, why] = period_state(rep, lost > 0, cfg);
-      res.state_reasons |= why;
-      res.worst_state = worse(res.worst_state, state);
-      res.link_state = state;
-      res.periods_degraded += state == LinkState::kDegraded;
-      res.periods_down += state == LinkState::kDown;
-      ++res.periods;
-      if (options.sink) options.sink(j, out);
-    }
-    for (const auto& m : rx.take_requests()) reverse.push_back({n + 1, m});
+    session.step(host_end);
   }
+  static_cast<SessionStats&>(res) = session.stats();
   res.bits_in = res.bits_out =
       static_cast<std::uint64_t>(data_periods) * cfg.host_bits_per_period();
   res.bit_exact = res.bit_errors == 0;
   res.post_ecc_ber = res.bits_out ? double(res.bit_errors) / double(res.bits_out) : 0.0;
-  res.fec = fec.outcome(res.bits_out);
+  res.frames = res.bits_out / std::uint64_t(cfg.frame_bits);
+  res.frames_lost = fec.frames_lost();
+  res.frame_loss_ratio = res.frames ? double(res.frames_lost) / double(res.frames) : 0.0;
   res.silent_corruption = res.fec.silent > 0;
-  res.swaps = rx.swaps();
-  res.locks = rx.locks();
-  res.spares_exhausted = rx.exhausted();
-  res.corrected_per_channel = rx.corrected_per_channel();
   res.simulated_s = double(training + data_periods + 1) * cfg.period_s();
 
   // Steady-state prediction from the channels' BERs under the final lane map: failed channels
@@ -250,9 +171,9 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   std::vector<std::uint8_t> erased(cfg.row_slots(), 0);
   std::vector<std::uint8_t> broken(cfg.physical_channels, 0);
   for (int c : options.faults.dead_channels) broken[c] = 1;
-  for (const auto& f : channels.plan().failures)
+  for (const auto& f : session.channels().plan().failures)
     if (f.time_s < res.simulated_s) broken[f.channel] = 1;
-  const auto& final_map = rx.channel_of_slot();
+  const auto& final_map = session.receiver().channel_of_slot();
   for (int s : cfg.active_slots) {
     const int c = final_map[s];
     erased[s] = c < 0 || broken[c];
@@ -263,10 +184,11 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   res.predicted.corrected_bits = ecc.corrected_bits * bit_times;
   res.predicted.flagged_bit_times = ecc.flagged_bit_times * bit_times;
   res.predicted.post_ecc_ber = ecc.post_ecc_ber;
-  res.analytic = analytic_host_fec(cfg, ecc.lane_ber, *host_fec);
+  res.analytic = analytic_host_fec(cfg, ecc.lane_ber, host_fec);
   // "Would lose codewords": at least one a second at the host rate, by the prediction.
+  const double data_bits_per_period = double(cfg.payload_bits()) * cfg.data_lanes;
   const double codewords_per_s =
-      data_bits_per_period / cfg.period_s() / double(host_fec->codeword_bits());
+      data_bits_per_period / cfg.period_s() / double(host_fec.codeword_bits());
   res.predicted.down = res.analytic.codeword_error_ratio * codewords_per_s >= 1.0;
   if (res.predicted.down) {
     res.link_state = LinkState::kDown;

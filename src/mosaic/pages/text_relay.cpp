@@ -30,7 +30,7 @@ std::string relay_text(const link::RelayResult& r) {
       r.fec.codewords, r.fec.corrected, r.fec.uncorrectable, r.fec.silent);
   out += fmt::format("codeword error ratio {:.3g} (analytic {:.3g})\n", r.fec.codeword_error_ratio,
                      r.analytic.codeword_error_ratio);
-  out += fmt::format("frame loss ratio     {:.3g} (analytic {:.3g})\n", r.fec.frame_loss_ratio,
+  out += fmt::format("frame loss ratio     {:.3g} (analytic {:.3g})\n", r.frame_loss_ratio,
                      r.analytic.frame_loss_ratio);
   std::string why;
   if (r.state_reasons & link::kReasonCodewordsLost) why += " codewords_lost";

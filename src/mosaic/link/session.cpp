@@ -1,0 +1,166 @@
+#include "mosaic/link/session.hpp"
+
+#include <algorithm>
+
+#include "mosaic/link/period_state.hpp"
+
+namespace mosaic::link {
+
+Session::Session(const LinkConfig& config, FaultPlan faults, std::uint64_t seed, LinkUp link_up)
+    : config_(config),
+      host_fec_(make_host_fec(config_.host_fec)),
+      tx_(config_),
+      channels_(config_, std::move(faults), seed),
+      rx_(config_) {
+  const std::size_t hw = config_.host_words_per_period();
+  wire_tx_.assign(std::size_t(config_.words_per_period) * config_.physical_channels, 0);
+  wire_rx_ = wire_tx_;
+  out_.assign(hw, 0);
+  sent_[0].assign(hw, 0);
+  sent_[1].assign(hw, 0);
+  flag_.assign(hw, 0);
+  stats_.host_fec = host_fec_->name();
+  stats_.swap_threshold_errors = rx_.swap_threshold();
+  bring_up(link_up);
+}
+
+void Session::bring_up(LinkUp link_up) {
+  const bool train = link_up == LinkUp::kTrain;
+  // Every channel carries the training pattern; the receiver locks and counts errors. The first
+  // period only locks, so at least two are run.
+  training_ = train ? std::max(2, config_.training_periods) : 0;
+  for (int n = 0; n < training_; ++n) {
+    tx_.train(wire_tx_);
+    channels_.process(wire_tx_, wire_rx_);
+    rx_.process(wire_rx_, out_);
+  }
+  const LaneMap map = train ? choose_lane_map(config_, rx_.training()) : identity_lane_map(config_);
+  lane_channels_ = map.channel_of_slot;
+  stats_.mapped_out = map.mapped_out;
+  stats_.mapped_out_why = map.mapped_out_why;
+  if (train)
+    stats_.mapout_threshold_errors =
+        config_.mapout_threshold(std::uint64_t(training_ - 1) * config_.payload_bits());
+  tx_.set_lane_map(map);
+  rx_.set_lane_map(map, training_);
+  // The receiver's spares: channels that passed training and carry no lane.
+  stats_.spares_left = std::max(0, config_.physical_channels - config_.active_lanes() -
+                                       static_cast<int>(map.mapped_out.size()));
+  stats_.locks = rx_.locks();
+  stats_.corrected_per_channel = rx_.corrected_per_channel();
+}
+
+void Session::step(std::span<const std::uint64_t> host, const HostEnd& host_end) {
+  const auto in = host_in();
+  std::copy(host.begin(), host.begin() + std::ptrdiff_t(in.size()), in.begin());
+  step(host_end);
+}
+
+void Session::step(const HostEnd& host_end) {
+  const std::int64_t n = period();
+  while (!reverse_.empty() && reverse_.front().deliver <= n) {
+    tx_.receive(reverse_.front().message);
+    reverse_.pop_front();
+  }
+  const double start_s = double(n) * config_.period_s();
+  while (!pending_ber_.empty() && pending_ber_.front().time_s <= start_s) {
+    apply_ber(pending_ber_.front());
+    pending_ber_.erase(pending_ber_.begin());
+  }
+  tx_.process(host_in(), wire_tx_);
+  channels_.process(wire_tx_, wire_rx_);
+  if (rx_.process(wire_rx_, out_)) {
+    const RxPeriodReport& rep = rx_.last();
+    const std::int64_t j = rep.period - training_;
+    const std::size_t lanes = std::size_t(config_.data_lanes);
+    std::fill(flag_.begin(), flag_.end(), rep.all_rows_flagged ? 1 : 0);
+    for (int k : rep.ecc.uncorrectable_rows)
+      std::fill_n(flag_.begin() + std::ptrdiff_t(std::size_t(k) * lanes), lanes, 1);
+    HostFecOutcome fec;
+    if (host_end) fec = host_end({j, out_, sent_[j % 2], flag_, &rep});
+    account(rep, fec);
+  }
+  for (const auto& m : rx_.take_requests()) reverse_.push_back({n + 1, m});
+
+  // Events only ever grow: append what this period added.
+  const auto append = [](auto& to, const auto& from) {
+    to.insert(to.end(), from.begin() + std::ptrdiff_t(to.size()), from.end());
+  };
+  stats_.spares_left -= static_cast<int>(rx_.swaps().size() - stats_.swaps.size());
+  append(stats_.swaps, rx_.swaps());
+  append(stats_.locks, rx_.locks());
+  append(stats_.spares_exhausted, rx_.exhausted());
+  stats_.corrected_per_channel = rx_.corrected_per_channel();
+}
+
+void Session::account(const RxPeriodReport& rep, const HostFecOutcome& fec) {
+  SessionStats& s = stats_;
+  s.flagged_rows +=
+      rep.all_rows_flagged ? config_.payload_words() : rep.ecc.uncorrectable_rows.size();
+  s.ecc_corrected_bits += rep.ecc.corrected_bits;
+  s.ecc_uncorrectable_bit_times += rep.ecc.uncorrectable_bit_times;
+  s.fec += fec;
+  const auto [state, why] = period_state(rep, fec.lost() > 0, config_);
+  s.state_reasons |= why;
+  s.worst_state = std::max(s.worst_state, state);
+  s.link_state = state;
+  s.periods_degraded += state == LinkState::kDegraded;
+  s.periods_down += state == LinkState::kDown;
+  ++s.periods;
+}
+
+double Session::now_s() const {
+  // Half a UI before the next period starts, so that the model's rounding up to a whole bit lands
+  // on the period's first bit.
+  const double bits = double(period()) * config_.words_per_period * 64.0;
+  return (bits - 0.5) / (config_.line_rate_gbps * 1e9);
+}
+
+void Session::schedule(const FaultEvent& e) {
+  switch (e.kind) {
+    case FaultKind::kDeath:
+      channels_.add_failure({e.channel, e.time_s, FailureMode::kDead});
+      break;
+    case FaultKind::kSkew:
+      channels_.mutable_plan().skew_steps.push_back({e.channel, e.time_s, e.value});
+      break;
+    case FaultKind::kBer:
+      if (e.time_s <= double(period()) * config_.period_s()) {
+        apply_ber(e);
+        break;
+      }
+      pending_ber_.insert(std::upper_bound(pending_ber_.begin(), pending_ber_.end(), e,
+                                           [](const FaultEvent& a, const FaultEvent& b) {
+                                             return a.time_s < b.time_s;
+                                           }),
+                          e);
+      break;
+  }
+}
+
+void Session::inject(FaultEvent event) {
+  event.time_s = now_s();
+  schedule(event);
+}
+
+void Session::apply_ber(const FaultEvent& e) {
+  FaultPlan& plan = channels_.mutable_plan();
+  if (e.channel < 0) {
+    plan.background_ber = e.value;
+    plan.channel_ber.clear();
+    return;
+  }
+  if (plan.channel_ber.empty())
+    plan.channel_ber.assign(config_.physical_channels, plan.background_ber);
+  plan.channel_ber[e.channel] = e.value;
+}
+
+std::vector<int> Session::channels_in_service() const {
+  std::vector<int> pool;
+  for (int c : lane_channels_)
+    if (c >= 0 && rx_.training()[c].locked) pool.push_back(c);
+  std::sort(pool.begin(), pool.end());
+  return pool;
+}
+
+}  // namespace mosaic::link
