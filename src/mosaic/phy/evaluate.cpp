@@ -53,17 +53,15 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
         fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
                     "optical budget and its per-channel spread)",
                     *spec.rx.power_dbm));
-  const double dt = spec.environment.case_temperature_c - kReferenceTemperatureC;
-  const LinkSpec hot = at_case_temperature(spec);
+  const TemperatureDerating hot = temperature_derating(spec);
   a.push_back(fmt::format(
       "Temperature ({:.0f} degC): LED output {:+.2f} dB and bandwidth x{:.3f} (linear in case "
       "temperature from 25 degC); wavelength {:+.2f} nm, moving D to {:.0f} ps/(nm km) and the "
       "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
       "(thermal, sqrt of absolute temperature)",
-      spec.environment.case_temperature_c, spec.led.power_tc_db_per_k * dt + 0.0,
-      std::max(0.05, 1.0 + spec.led.bandwidth_tc_per_k * dt),
-      hot.led.wavelength_nm - spec.led.wavelength_nm, hot.fiber.dispersion_ps_per_nm_km,
-      hot.rx.responsivity_a_per_w, thermal_noise_factor(spec.environment.case_temperature_c)));
+      spec.environment.case_temperature_c, hot.led_power_db + 0.0, hot.led_bandwidth_factor,
+      hot.wavelength_nm - spec.led.wavelength_nm, hot.dispersion_ps_per_nm_km,
+      hot.responsivity_a_per_w, hot.noise_factor));
   if (spec.rx.input_capacitance_pf > 0.0)
     a.push_back(
         fmt::format("Receiver noise includes the f^2 term of {} nV/sqrt(Hz) across {} pF of input "
