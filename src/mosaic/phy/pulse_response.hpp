@@ -6,6 +6,8 @@
 
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/fiber.hpp"
+#include "mosaic/phy/lowpass.hpp"
+#include "mosaic/phy/receiver_filter.hpp"
 
 namespace mosaic::phy {
 
@@ -37,30 +39,31 @@ class ChainModel {
              int samples_per_ui = 16);
 
   PulseResponse pulse(double led_f3db_hz) const;
+  // The receiver (TIA + CTLE at this chain's peaking) both engines run.
+  const ReceiverFilter& receiver() const { return *rx_; }
   // One-sided noise-equivalent bandwidth of the receiver (TIA + CTLE), in Hz, for noise injected
   // at the TIA input.
-  double noise_bandwidth_hz() const { return noise_bandwidth_hz_; }
+  double noise_bandwidth_hz() const { return rx_->noise_bandwidth_hz(); }
   // Integral of f^2 |H_rx(f)|^2 df (Hz^3): what an f^2 noise density integrates to (computed
   // only when rx.input_capacitance_pf > 0).
-  double f2_noise_integral_hz3() const { return f2_noise_integral_hz3_; }
+  double f2_noise_integral_hz3() const { return rx_->f2_noise_integral_hz3(); }
   // Frequency responses of the parts, unit DC gain.
   std::complex<double> led_response(double led_f3db_hz, double f_hz) const;
-  std::complex<double> fiber_response(double f_hz) const;
-  std::complex<double> receiver_response(double f_hz) const;  // TIA and CTLE
+  std::complex<double> fiber_response(double f_hz) const { return fiber_->transfer(f_hz); }
+  std::complex<double> receiver_response(double f_hz) const { return rx_->response(f_hz); }
   double bit_period_s() const { return bit_period_s_; }
   int samples_per_ui() const { return samples_per_ui_; }
   int span_ui() const { return span_ui_; }
 
  private:
-  LinkSpec spec_;
   std::shared_ptr<const FiberModel> fiber_;
+  std::shared_ptr<const LowPass> led_shape_;
+  std::shared_ptr<const ReceiverFilter> rx_;
+  double pre_emphasis_;
   double sigma_s_;
-  double ctle_peaking_db_;
   double bit_period_s_;
   int samples_per_ui_;
   int span_ui_;
-  double noise_bandwidth_hz_;
-  double f2_noise_integral_hz3_ = 0.0;
   std::vector<std::complex<double>> common_;  // drive pulse x fiber x receiver at each FFT bin
 };
 

@@ -19,6 +19,7 @@
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/units.hpp"
+#include "mosaic/phy/biquad.hpp"
 #include "mosaic/phy/mc/importance.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
@@ -31,81 +32,6 @@ constexpr int kWarmupBits = 96;     // settling of every filter before errors ar
 constexpr double kTapFloor = 1e-7;  // relative level below which pulse tails are cut
 
 using Clock = std::chrono::steady_clock;
-
-// ---------------------------------------------------------------------------------------------
-// Receiver: TIA low-pass and CTLE as second-order sections, bilinear transform prewarped at each
-// section's own corner so its poles sit where the analog ones are.
-
-struct Section {
-  double b[3];
-  double a[3];
-};
-
-// H(s) = (n0 + n1 s + n2 s^2) / (d0 + d1 s + d2 s^2), s normalised to w_ref (rad/s).
-Section bilinear(const double n[3], const double d[3], double f_ref_hz, double fs_hz) {
-  // s / w_ref = k (1 - z^-1) / (1 + z^-1), k = 1 / tan(w_ref T / 2).
-  const double k = 1.0 / std::tan(std::numbers::pi * f_ref_hz / fs_hz);
-  Section s;
-  s.b[0] = n[0] + n[1] * k + n[2] * k * k;
-  s.b[1] = 2.0 * n[0] - 2.0 * n[2] * k * k;
-  s.b[2] = n[0] - n[1] * k + n[2] * k * k;
-  s.a[0] = d[0] + d[1] * k + d[2] * k * k;
-  s.a[1] = 2.0 * d[0] - 2.0 * d[2] * k * k;
-  s.a[2] = d[0] - d[1] * k + d[2] * k * k;
-  for (int i = 0; i < 3; ++i) {
-    s.b[i] /= s.a[0];
-    if (i) s.a[i] /= s.a[0];
-  }
-  s.a[0] = 1.0;
-  return s;
-}
-
-std::vector<Section> receiver_sections(const LinkSpec& spec, double ctle_peaking_db, double fs_hz) {
-  std::vector<Section> out;
-  const double f_tia = spec.rx.bandwidth_ghz * 1e9;
-  switch (spec.rx.filter) {
-    case FilterShape::kIdeal:
-      break;
-    case FilterShape::kFirstOrder: {
-      const double n[3] = {1, 0, 0}, d[3] = {1, 1, 0};
-      out.push_back(bilinear(n, d, f_tia, fs_hz));
-      break;
-    }
-    case FilterShape::kButterworth2: {
-      const double n[3] = {1, 0, 0}, d[3] = {1, std::numbers::sqrt2, 1};
-      out.push_back(bilinear(n, d, f_tia, fs_hz));
-      break;
-    }
-    case FilterShape::kGaussian:
-      throw ConfigError("rx.filter", "\"gaussian\"",
-                        "first_order, butterworth2 or ideal with the Monte Carlo engine",
-                        "a Gaussian receiver has no causal recursive form");
-  }
-  if (spec.rx.ctle) {
-    const double f_pole = spec.rx.ctle_pole_ghz * 1e9;
-    const double ratio = std::pow(10.0, ctle_peaking_db / 20.0);  // pole / zero
-    // (1 + s/wz) / (1 + s/wp)^2 with s normalised to wp.
-    const double n[3] = {1, ratio, 0}, d[3] = {1, 2, 1};
-    out.push_back(bilinear(n, d, f_pole, fs_hz));
-  }
-  if (static_cast<int>(out.size()) > kMaxSections)
-    throw ConfigError("rx", "too many sections", "at most 4");
-  return out;
-}
-
-std::vector<double> section_response(const std::vector<Section>& secs, std::span<const double> in) {
-  std::vector<double> v(in.begin(), in.end());
-  for (const Section& s : secs) {
-    double s1 = 0.0, s2 = 0.0;
-    for (double& x : v) {
-      const double y = s.b[0] * x + s1;
-      s1 = s.b[1] * x - s.a[1] * y + s2;
-      s2 = s.b[2] * x - s.a[2] * y;
-      x = y;
-    }
-  }
-  return v;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data: a seeded random stream, or a PRBS register per lane that runs on across segments.
@@ -346,7 +272,7 @@ class Engine {
     e.taps_ui = ch.tx.taps_ui;
     e.base_a = ch.base_a;
     e.swing_a = ch.swing_a;
-    for (const Section& s : rx_sections_)
+    for (const Biquad& s : rx_sections_)
       e.rx_sections.push_back({s.b[0], s.b[1], s.b[2], s.a[1], s.a[2]});
     e.noise_input_scale = noise_scale_;
     e.thermal_var_a2 = ev_.thermal_sigma_a() * ev_.thermal_sigma_a();
@@ -363,7 +289,7 @@ class Engine {
     const int n = length_ui * os_;
     std::vector<double> in(n, 0.0);
     for (int i = 0; i < ch.tx.taps_ui * os_ && i < n; ++i) in[i] = ch.tx.pulse_d[i];
-    const std::vector<double> y = section_response(rx_sections_, in);
+    const std::vector<double> y = biquad_response(rx_sections_, in);
     std::vector<double> out(n, 0.0);
     const int shift = (span_ui_ / 4) * os_ - pre_ - ch.delay;
     for (int i = 0; i < n; ++i) out[((i + shift) % n + n) % n] = y[i];
@@ -375,8 +301,8 @@ class Engine {
     const auto& layout = ev_.layout();
     span_ui_ = ev_.chain().span_ui();
     const double fs = os_ / ui_s_;
-    rx_sections_ = receiver_sections(spec_, ev_.ctle_peaking_db(), fs);
-    for (const Section& s : rx_sections_) {
+    rx_sections_ = ev_.chain().receiver().sections(fs);
+    for (const Biquad& s : rx_sections_) {
       rx_coef_.insert(rx_coef_.end(),
                       {float(s.b[0]), float(s.b[1]), float(s.b[2]), float(s.a[1]), float(s.a[2])});
     }
@@ -384,7 +310,7 @@ class Engine {
     // as the statistical eye's thermal sigma is the rms at the sample: scale by 1/||h||.
     std::vector<double> delta(static_cast<std::size_t>(std::max(4096, 512 * os_)), 0.0);
     delta[0] = 1.0;
-    const std::vector<double> h = section_response(rx_sections_, delta);
+    const std::vector<double> h = biquad_response(rx_sections_, delta);
     double g2 = 0.0;
     for (double v : h) g2 += v * v;
     noise_scale_ = 1.0 / std::sqrt(g2);
@@ -848,7 +774,7 @@ class Engine {
   int pre_ = 0;
   int skew_offset_ = 0;
   int history_ = 4;
-  std::vector<Section> rx_sections_;
+  std::vector<Biquad> rx_sections_;
   std::vector<float> rx_coef_;
   std::vector<float> noise_coef_;
   float noise_passthrough_scale_ = 1.0f;
