@@ -3,17 +3,9 @@
 #include <cmath>
 
 #include "mosaic/core/rng.hpp"
-#include "mosaic/phy/rate_equation_led.hpp"
 #include "mosaic/phy/temperature.hpp"
 
 namespace mosaic::phy {
-
-double nominal_led_f3db_hz(const LinkSpec& spec) {
-  const double base = spec.led.model == LedModel::kRateEquation
-                          ? RateEquationLed(spec.led).small_signal_f3db_hz(spec.led.bias_ma * 1e-3)
-                          : spec.led.f3db_ghz * 1e9;
-  return base * temperature_derating(spec).led_bandwidth_factor;
-}
 
 ArrayLayout build_array(const LinkSpec& spec, const FiberResponse& fiber,
                         std::span<const double> extra_loss_db) {

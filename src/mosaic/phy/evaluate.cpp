@@ -8,6 +8,7 @@
 
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/parallel.hpp"
+#include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/temperature.hpp"
 
@@ -38,10 +39,8 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
       "and jitter tails and of the exact ISI/crosstalk pattern distribution; no measurement can "
       "reach them, and they hold only as far as those tails stay Gaussian",
       spec.report.ber_floor));
-  if (spec.led.model == LedModel::kRateEquation)
-    a.push_back(
-        "Rate-equation microLED enters the statistical eye linearised at its bias "
-        "(first-order, small-signal bandwidth); Monte Carlo runs it nonlinear");
+  if (std::string led = make_led_response(spec.led)->assumption(); !led.empty())
+    a.push_back(std::move(led));
   if (spec.rx.ctle && spec.rx.ctle_auto)
     a.push_back("CTLE peaking is tuned once per link on a nominal channel (0-16 dB in 1 dB steps)");
   if (spec.rx.clock == ClockMode::kForwardedClock)

@@ -21,8 +21,7 @@ int next_pow2(int x) {
 ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
                        int samples_per_ui)
     : fiber_(fiber.model ? fiber.model : make_gaussian_fiber(fiber.sigma_s)),
-      led_shape_(make_lowpass(spec.led.model == LedModel::kRateEquation ? FilterShape::kFirstOrder
-                                                                        : spec.led.filter)),
+      led_(make_led_response(spec.led)),
       rx_(std::make_shared<const ReceiverFilter>(spec.rx, ctle_peaking_db)),
       pre_emphasis_(spec.led.pre_emphasis),
       sigma_s_(fiber_->rms_spread_s()),
@@ -53,10 +52,6 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
     common_[k] *= h;
     if (k > 0 && k < n - k) common_[n - k] *= std::conj(h);
   }
-}
-
-std::complex<double> ChainModel::led_response(double led_f3db_hz, double f_hz) const {
-  return led_shape_->response(led_f3db_hz, f_hz);
 }
 
 PulseResponse ChainModel::pulse(double led_f3db_hz) const {

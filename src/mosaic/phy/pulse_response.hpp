@@ -6,7 +6,7 @@
 
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/fiber.hpp"
-#include "mosaic/phy/lowpass.hpp"
+#include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/receiver_filter.hpp"
 
 namespace mosaic::phy {
@@ -32,14 +32,16 @@ struct PulseResponse {
 };
 
 // Everything of the chain that is shared by all channels of a link; the microLED's bandwidth
-// differs per channel and is applied in pulse().
+// differs per channel and is applied in pulse(). Each part is its model's seam, chosen once here:
+// LedResponse (led.model), FiberModel (fiber.model), ReceiverFilter (rx.filter, rx.ctle).
 class ChainModel {
  public:
   ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
              int samples_per_ui = 16);
 
   PulseResponse pulse(double led_f3db_hz) const;
-  // The receiver (TIA + CTLE at this chain's peaking) both engines run.
+  // The microLED model and the receiver (TIA + CTLE at this chain's peaking) both engines run.
+  const LedResponse& led() const { return *led_; }
   const ReceiverFilter& receiver() const { return *rx_; }
   // One-sided noise-equivalent bandwidth of the receiver (TIA + CTLE), in Hz, for noise injected
   // at the TIA input.
@@ -48,7 +50,9 @@ class ChainModel {
   // only when rx.input_capacitance_pf > 0).
   double f2_noise_integral_hz3() const { return rx_->f2_noise_integral_hz3(); }
   // Frequency responses of the parts, unit DC gain.
-  std::complex<double> led_response(double led_f3db_hz, double f_hz) const;
+  std::complex<double> led_response(double led_f3db_hz, double f_hz) const {
+    return led_->transfer(led_f3db_hz, f_hz);
+  }
   std::complex<double> fiber_response(double f_hz) const { return fiber_->transfer(f_hz); }
   std::complex<double> receiver_response(double f_hz) const { return rx_->response(f_hz); }
   double bit_period_s() const { return bit_period_s_; }
@@ -57,7 +61,7 @@ class ChainModel {
 
  private:
   std::shared_ptr<const FiberModel> fiber_;
-  std::shared_ptr<const LowPass> led_shape_;
+  std::shared_ptr<const LedResponse> led_;
   std::shared_ptr<const ReceiverFilter> rx_;
   double pre_emphasis_;
   double sigma_s_;

@@ -147,12 +147,12 @@ class Engine {
     ui_s_ = ev.chain().bit_period_s();
     ts_s_ = ui_s_ / os_;
     mode_ = mc_.mode;
-    rate_equation_ = spec_.led.model == LedModel::kRateEquation;
+    rate_equation_ = !ev.chain().led().linear();
     if (rate_equation_ && mode_ == McMode::kSymbol)
-      throw ConfigError("mc.mode", "\"symbol\"",
-                        "waveform or importance with led.model = "
-                        "rate_equation",
-                        "symbol-rate superposition needs a linear chain");
+      throw ConfigError(
+          "mc.mode", "\"symbol\"",
+          fmt::format("waveform or importance with led.model = {}", enum_name(spec_.led.model)),
+          "symbol-rate superposition needs a linear chain");
     prbs_ = prbs_of(spec_.channel.pattern);
     const auto& layout = ev.layout();
     const int n = static_cast<int>(layout.channels.size());
@@ -323,12 +323,10 @@ class Engine {
     // Common delay: the zero-phase parts (fiber, Gaussian LED) need precursor room, and every
     // skew becomes a non-negative whole-sample delay.
     double sigma = ev_.fiber().sigma_s;
-    if (!rate_equation_ && spec_.led.filter == FilterShape::kGaussian) {
-      const double s_led =
-          std::sqrt(std::numbers::ln2) / (2.0 * std::numbers::pi * nominal_led_f3db_hz(spec_) *
-                                          std::exp(-4.0 * spec_.led.bandwidth_sigma));
-      sigma = std::sqrt(sigma * sigma + s_led * s_led);
-    }
+    // The slowest LED's (4 sigma below the nominal bandwidth) needs the most room.
+    const double s_led = ev_.chain().led().zero_phase_rms_s(
+        nominal_led_f3db_hz(spec_) * std::exp(-4.0 * spec_.led.bandwidth_sigma));
+    if (s_led > 0.0) sigma = std::sqrt(sigma * sigma + s_led * s_led);
     double min_skew = 0.0;
     for (const auto& c : layout.channels) min_skew = std::min(min_skew, c.skew_s);
     skew_offset_ = static_cast<int>(std::ceil(-min_skew / ts_s_)) + 1;
@@ -797,8 +795,9 @@ McResult importance_run(LinkEvaluator& ev, std::span<const ChannelResult> stat,
     throw ConfigError("--eye", std::to_string(options.eye_channels.front()),
                       "no eye channels with mc.mode = importance",
                       "importance sampling draws decisions, not waveforms");
-  if (spec.led.model == LedModel::kRateEquation)
-    throw ConfigError("mc.mode", "\"importance\"", "waveform with led.model = rate_equation",
+  if (!ev.chain().led().linear())
+    throw ConfigError("mc.mode", "\"importance\"",
+                      fmt::format("waveform with led.model = {}", enum_name(spec.led.model)),
                       "importance sampling runs on the statistical eye's linear model");
   if (spec.mc.phase_ui || spec.mc.threshold_ua)
     throw ConfigError("mc.phase_ui", "set", "unset with mc.mode = importance",
