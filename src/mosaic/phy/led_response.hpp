@@ -5,6 +5,7 @@
 #include <string>
 
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/phy/mc/transmitter.hpp"
 
 namespace mosaic::phy {
 
@@ -32,6 +33,10 @@ class LedResponse {
   bool linear() const { return is_linear(); }
   // What the report must say about how the statistical eye runs this model (empty: nothing).
   std::string assumption() const { return stat_eye_assumption(); }
+  // The Monte Carlo waveform engine's transmitter of one channel (mc/transmitter.hpp).
+  std::unique_ptr<mc::Transmitter> transmitter(const mc::TransmitterSetup& setup) const {
+    return make_transmitter(setup);
+  }
 
  private:
   virtual double f3db_hz() const = 0;
@@ -39,6 +44,8 @@ class LedResponse {
   virtual double zero_phase_rms(double f3db_hz) const = 0;
   virtual bool is_linear() const = 0;
   virtual std::string stat_eye_assumption() const { return {}; }
+  virtual std::unique_ptr<mc::Transmitter> make_transmitter(
+      const mc::TransmitterSetup& setup) const = 0;
 };
 
 // led.model = linear: a low-pass of shape led.filter and bandwidth led.f3db_ghz.

@@ -1,5 +1,6 @@
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/lowpass.hpp"
+#include "mosaic/phy/mc/rate_equation_transmitter.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
 
 namespace mosaic::phy {
@@ -8,7 +9,8 @@ namespace {
 class RateEquationLedResponse final : public LedResponse {
  public:
   explicit RateEquationLedResponse(const LedSpec& led)
-      : first_order_(make_lowpass(FilterShape::kFirstOrder)),
+      : led_(led),
+        first_order_(make_lowpass(FilterShape::kFirstOrder)),
         f3db_hz_(RateEquationLed(led).small_signal_f3db_hz(led.bias_ma * 1e-3)) {}
 
  private:
@@ -23,7 +25,12 @@ class RateEquationLedResponse final : public LedResponse {
     return "Rate-equation microLED enters the statistical eye linearised at its bias "
            "(first-order, small-signal bandwidth); Monte Carlo runs it nonlinear";
   }
+  std::unique_ptr<mc::Transmitter> make_transmitter(
+      const mc::TransmitterSetup& setup) const override {
+    return mc::make_rate_equation_transmitter(setup, led_);
+  }
 
+  LedSpec led_;
   std::shared_ptr<const LowPass> first_order_;
   double f3db_hz_;
 };
