@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mosaic/core/design/presets.hpp"
+#include "mosaic/core/error.hpp"
 #include "mosaic/core/math/confidence.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
@@ -126,6 +127,14 @@ TEST(McEngine, PulseMatchesChainModel) {
     // Bilinear receiver sections warp frequency slightly: coarser sampling, larger error.
     EXPECT_LT(err / peak, os == 16 ? 0.005 : 0.02) << "samples per UI " << os;
   }
+}
+
+// The nonlinear transmitter has no one-bit response to compare: asking for one is refused.
+TEST(McEngine, RateEquationHasNoEnginePulse) {
+  LinkSpec spec = preset("prototype");
+  spec.led.model = LedModel::kRateEquation;
+  LinkEvaluator ev(spec);
+  EXPECT_THROW(engine_pulse(ev, 44, ev.chain().span_ui()), ConfigError);
 }
 
 // Four of the statistically worst channels among a spread sample, and four others.

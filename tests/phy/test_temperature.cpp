@@ -52,6 +52,30 @@ TEST(Temperature, WavelengthShiftMovesDispersionAndResponsivity) {
   EXPECT_EQ(ref.rx.noise_density_pa_rthz, preset("800g").rx.noise_density_pa_rthz);
 }
 
+// Every derated figure against its closed form at 85 degC, and the bandwidth floor far outside the
+// rated range.
+TEST(Temperature, DeratingClosedForms) {
+  LinkSpec s = preset("800g");
+  s.environment.case_temperature_c = 85.0;
+  const TemperatureDerating d = temperature_derating(s);
+  EXPECT_DOUBLE_EQ(d.delta_k, 60.0);
+  EXPECT_NEAR(d.led_power_db, s.led.power_tc_db_per_k * 60.0, 1e-12);
+  EXPECT_NEAR(d.led_bandwidth_factor, 1.0 + s.led.bandwidth_tc_per_k * 60.0, 1e-12);
+  EXPECT_NEAR(d.wavelength_nm, 453.0, 1e-9);
+  EXPECT_NEAR(d.noise_factor, std::sqrt(358.15 / 298.15), 1e-12);
+  // at_case_temperature folds in exactly these figures.
+  const LinkSpec hot = at_case_temperature(s);
+  EXPECT_EQ(hot.led.wavelength_nm, d.wavelength_nm);
+  EXPECT_EQ(hot.fiber.dispersion_ps_per_nm_km, d.dispersion_ps_per_nm_km);
+  EXPECT_EQ(hot.rx.responsivity_a_per_w, d.responsivity_a_per_w);
+  // The per-channel LED figures read the same from the moved spec.
+  const TemperatureDerating again = temperature_derating(hot);
+  EXPECT_EQ(again.led_power_db, d.led_power_db);
+  EXPECT_EQ(again.led_bandwidth_factor, d.led_bandwidth_factor);
+  s.led.bandwidth_tc_per_k = -0.1;
+  EXPECT_EQ(temperature_derating(s).led_bandwidth_factor, 0.05);
+}
+
 // Hand formula for the optical margin lost from 25 to 85 degC at 50 m by the LED droop and the
 // TIA's thermal noise, in optical dB (photocurrent is proportional to optical power, so a noise
 // rms k times larger costs 10 log10 k of light):

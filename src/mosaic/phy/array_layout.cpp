@@ -3,17 +3,9 @@
 #include <cmath>
 
 #include "mosaic/core/rng.hpp"
-#include "mosaic/phy/rate_equation_led.hpp"
+#include "mosaic/phy/temperature.hpp"
 
 namespace mosaic::phy {
-
-double nominal_led_f3db_hz(const LinkSpec& spec) {
-  const double base = spec.led.model == LedModel::kRateEquation
-                          ? RateEquationLed(spec.led).small_signal_f3db_hz(spec.led.bias_ma * 1e-3)
-                          : spec.led.f3db_ghz * 1e9;
-  const double delta_t = spec.environment.case_temperature_c - 25.0;
-  return base * std::max(0.05, 1.0 + spec.led.bandwidth_tc_per_k * delta_t);
-}
 
 ArrayLayout build_array(const LinkSpec& spec, const FiberResponse& fiber,
                         std::span<const double> extra_loss_db) {
@@ -22,7 +14,7 @@ ArrayLayout build_array(const LinkSpec& spec, const FiberResponse& fiber,
   layout.cols = spec.array.cols;
   const int n = layout.rows * layout.cols;
   layout.channels.resize(n);
-  const double delta_t = spec.environment.case_temperature_c - 25.0;
+  const double droop_db = temperature_derating(spec).led_power_db;
   const double f3db = nominal_led_f3db_hz(spec);
   const double fixed_loss_db =
       spec.coupling.tx_db + spec.coupling.connector_db + spec.coupling.rx_db + fiber.loss_db;
@@ -41,8 +33,7 @@ ArrayLayout build_array(const LinkSpec& spec, const FiberResponse& fiber,
     Rng skew(spec.seed, RngPurpose::kSkew, i);
     c.skew_s = spec.fiber.skew_rms_ps * 1e-12 * skew.normal();
 
-    c.launch_power_dbm =
-        spec.led.launch_power_dbm + power_dev_db + spec.led.power_tc_db_per_k * delta_t;
+    c.launch_power_dbm = spec.led.launch_power_dbm + power_dev_db + droop_db;
     c.path_loss_db = fixed_loss_db + coupling_dev_db + (c.edge ? spec.coupling.edge_penalty_db : 0);
     const double extra_db = extra_loss_db.empty() ? 0.0 : extra_loss_db[i];
     c.path_loss_db += extra_db;

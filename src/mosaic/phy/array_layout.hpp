@@ -5,6 +5,7 @@
 
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/fiber.hpp"
+#include "mosaic/phy/led_response.hpp"
 
 namespace mosaic::phy {
 
@@ -35,9 +36,6 @@ struct ArrayLayout {
   std::vector<ChannelParams> channels;             // row-major, every pixel
   std::vector<std::vector<Neighbour>> neighbours;  // live neighbours of each channel (<= 8)
 };
-
-// The LED bandwidth of the spec's model at the case temperature, before per-channel spread.
-double nominal_led_f3db_hz(const LinkSpec& spec);
 
 // Samples every pixel's variation from (seed, purpose, pixel) and applies the budget. Pure: the
 // same spec gives the same layout. extra_loss_db, if not empty, adds per-pixel loss (ageing).

@@ -8,6 +8,7 @@
 
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/parallel.hpp"
+#include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/temperature.hpp"
 
@@ -38,10 +39,8 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
       "and jitter tails and of the exact ISI/crosstalk pattern distribution; no measurement can "
       "reach them, and they hold only as far as those tails stay Gaussian",
       spec.report.ber_floor));
-  if (spec.led.model == LedModel::kRateEquation)
-    a.push_back(
-        "Rate-equation microLED enters the statistical eye linearised at its bias "
-        "(first-order, small-signal bandwidth); Monte Carlo runs it nonlinear");
+  if (std::string led = make_led_response(spec.led)->assumption(); !led.empty())
+    a.push_back(std::move(led));
   if (spec.rx.ctle && spec.rx.ctle_auto)
     a.push_back("CTLE peaking is tuned once per link on a nominal channel (0-16 dB in 1 dB steps)");
   if (spec.rx.clock == ClockMode::kForwardedClock)
@@ -53,17 +52,15 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
         fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
                     "optical budget and its per-channel spread)",
                     *spec.rx.power_dbm));
-  const double dt = spec.environment.case_temperature_c - kReferenceTemperatureC;
-  const LinkSpec hot = at_case_temperature(spec);
+  const TemperatureDerating hot = temperature_derating(spec);
   a.push_back(fmt::format(
       "Temperature ({:.0f} degC): LED output {:+.2f} dB and bandwidth x{:.3f} (linear in case "
       "temperature from 25 degC); wavelength {:+.2f} nm, moving D to {:.0f} ps/(nm km) and the "
       "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
       "(thermal, sqrt of absolute temperature)",
-      spec.environment.case_temperature_c, spec.led.power_tc_db_per_k * dt + 0.0,
-      std::max(0.05, 1.0 + spec.led.bandwidth_tc_per_k * dt),
-      hot.led.wavelength_nm - spec.led.wavelength_nm, hot.fiber.dispersion_ps_per_nm_km,
-      hot.rx.responsivity_a_per_w, thermal_noise_factor(spec.environment.case_temperature_c)));
+      spec.environment.case_temperature_c, hot.led_power_db + 0.0, hot.led_bandwidth_factor,
+      hot.wavelength_nm - spec.led.wavelength_nm, hot.dispersion_ps_per_nm_km,
+      hot.responsivity_a_per_w, hot.noise_factor));
   if (spec.rx.input_capacitance_pf > 0.0)
     a.push_back(
         fmt::format("Receiver noise includes the f^2 term of {} nV/sqrt(Hz) across {} pF of input "

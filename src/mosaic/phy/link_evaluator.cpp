@@ -72,12 +72,10 @@ double LinkEvaluator::tune_ctle() const {
   // The equalizer is set once per link for its length: on a nominal channel (no spread, full set
   // of nominal neighbours), the peaking with the lowest BER wins.
   const double received_dbm =
-      spec_.rx.power_dbm
-          ? *spec_.rx.power_dbm
-          : spec_.led.launch_power_dbm +
-                spec_.led.power_tc_db_per_k * (spec_.environment.case_temperature_c - 25.0) -
-                spec_.coupling.tx_db - spec_.coupling.connector_db - spec_.coupling.rx_db -
-                fiber_.loss_db;
+      spec_.rx.power_dbm ? *spec_.rx.power_dbm
+                         : spec_.led.launch_power_dbm + temperature_derating(spec_).led_power_db -
+                               spec_.coupling.tx_db - spec_.coupling.connector_db -
+                               spec_.coupling.rx_db - fiber_.loss_db;
   const ChannelLevels lv = channel_levels(spec_, received_dbm);
   const double f3db = nominal_led_f3db_hz(spec_);
   double best_peaking = 0.0;

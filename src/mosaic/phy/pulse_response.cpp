@@ -6,7 +6,6 @@
 #include <unsupported/Eigen/FFT>
 
 #include "mosaic/phy/array_layout.hpp"
-#include "mosaic/phy/filters.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -17,39 +16,15 @@ int next_pow2(int x) {
   return p;
 }
 
-// Integral of |H(f)|^2 f^power df from 0 to infinity, on a log grid far past the bandwidth.
-template <class F>
-double noise_bandwidth(F&& h, double f_ref, int power = 0) {
-  const double f_lo = f_ref * 1e-4;
-  const double f_hi = f_ref * 1e4;
-  const int n = 8000;
-  const double step = std::log(f_hi / f_lo) / n;
-  // The band below f_lo is flat: its integral is |H(0)|^2 f_lo^(power+1) / (power+1).
-  double sum = std::norm(h(0.0)) * std::pow(f_lo, power + 1) / (power + 1);
-  auto integrand = [&](double f) {
-    return std::norm(h(f)) * (power == 0 ? 1.0 : std::pow(f, power));
-  };
-  // Trapezoids; each grid point's value serves the trapezoids on both sides of it.
-  double fa = f_lo;
-  double ya = integrand(fa);
-  for (int i = 0; i < n; ++i) {
-    const double fb = f_lo * std::exp((i + 1) * step);
-    const double yb = integrand(fb);
-    sum += 0.5 * (ya + yb) * (fb - fa);
-    fa = fb;
-    ya = yb;
-  }
-  return sum;
-}
-
 }  // namespace
 
 ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
                        int samples_per_ui)
-    : spec_(spec),
-      fiber_(fiber.model ? fiber.model : make_gaussian_fiber(fiber.sigma_s)),
+    : fiber_(fiber.model ? fiber.model : make_gaussian_fiber(fiber.sigma_s)),
+      led_(make_led_response(spec.led)),
+      rx_(std::make_shared<const ReceiverFilter>(spec.rx, ctle_peaking_db)),
+      pre_emphasis_(spec.led.pre_emphasis),
       sigma_s_(fiber_->rms_spread_s()),
-      ctle_peaking_db_(ctle_peaking_db),
       bit_period_s_(1e-9 / spec.channel.rate_gbps),
       samples_per_ui_(samples_per_ui) {
   // The window must hold the longest tail: dispersion spread and the slowest pole.
@@ -77,34 +52,6 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
     common_[k] *= h;
     if (k > 0 && k < n - k) common_[n - k] *= std::conj(h);
   }
-  const double f_ref = spec.rx.bandwidth_ghz * 1e9;
-  auto rx = [this](double f) { return receiver_response(f); };
-  if (spec.rx.filter == FilterShape::kIdeal && !spec.rx.ctle) {
-    noise_bandwidth_hz_ = f_ref;  // an ideal receiver is a brick wall at its bandwidth
-    f2_noise_integral_hz3_ = f_ref * f_ref * f_ref / 3.0;
-  } else {
-    noise_bandwidth_hz_ = noise_bandwidth(rx, f_ref);
-    // Only needed with the capacitance noise term; a first-order receiver without CTLE lets f^2
-    // noise grow without bound, and the integral then stops at the grid's 1e4 x bandwidth.
-    if (spec.rx.input_capacitance_pf > 0.0) f2_noise_integral_hz3_ = noise_bandwidth(rx, f_ref, 2);
-  }
-}
-
-std::complex<double> ChainModel::led_response(double led_f3db_hz, double f_hz) const {
-  // The rate-equation LED enters the statistical eye linearised at its bias: first order.
-  const FilterShape shape =
-      spec_.led.model == LedModel::kRateEquation ? FilterShape::kFirstOrder : spec_.led.filter;
-  return lowpass_response(shape, led_f3db_hz, f_hz);
-}
-
-std::complex<double> ChainModel::fiber_response(double f_hz) const {
-  return fiber_->transfer(f_hz);
-}
-
-std::complex<double> ChainModel::receiver_response(double f_hz) const {
-  std::complex<double> h = lowpass_response(spec_.rx.filter, spec_.rx.bandwidth_ghz * 1e9, f_hz);
-  if (spec_.rx.ctle) h *= ctle_response(ctle_peaking_db_, spec_.rx.ctle_pole_ghz * 1e9, f_hz);
-  return h;
 }
 
 PulseResponse ChainModel::pulse(double led_f3db_hz) const {
@@ -139,7 +86,7 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
     }
   }
   p.peak = (first + last) / 2;
-  const double alpha = spec_.led.pre_emphasis;
+  const double alpha = pre_emphasis_;
   p.drive_offset = alpha / (1.0 + alpha);
   return p;
 }

@@ -6,6 +6,8 @@
 
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/phy/fiber.hpp"
+#include "mosaic/phy/led_response.hpp"
+#include "mosaic/phy/receiver_filter.hpp"
 
 namespace mosaic::phy {
 
@@ -30,37 +32,42 @@ struct PulseResponse {
 };
 
 // Everything of the chain that is shared by all channels of a link; the microLED's bandwidth
-// differs per channel and is applied in pulse().
+// differs per channel and is applied in pulse(). Each part is its model's seam, chosen once here:
+// LedResponse (led.model), FiberModel (fiber.model), ReceiverFilter (rx.filter, rx.ctle).
 class ChainModel {
  public:
   ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double ctle_peaking_db,
              int samples_per_ui = 16);
 
   PulseResponse pulse(double led_f3db_hz) const;
+  // The microLED model and the receiver (TIA + CTLE at this chain's peaking) both engines run.
+  const LedResponse& led() const { return *led_; }
+  const ReceiverFilter& receiver() const { return *rx_; }
   // One-sided noise-equivalent bandwidth of the receiver (TIA + CTLE), in Hz, for noise injected
   // at the TIA input.
-  double noise_bandwidth_hz() const { return noise_bandwidth_hz_; }
+  double noise_bandwidth_hz() const { return rx_->noise_bandwidth_hz(); }
   // Integral of f^2 |H_rx(f)|^2 df (Hz^3): what an f^2 noise density integrates to (computed
   // only when rx.input_capacitance_pf > 0).
-  double f2_noise_integral_hz3() const { return f2_noise_integral_hz3_; }
+  double f2_noise_integral_hz3() const { return rx_->f2_noise_integral_hz3(); }
   // Frequency responses of the parts, unit DC gain.
-  std::complex<double> led_response(double led_f3db_hz, double f_hz) const;
-  std::complex<double> fiber_response(double f_hz) const;
-  std::complex<double> receiver_response(double f_hz) const;  // TIA and CTLE
+  std::complex<double> led_response(double led_f3db_hz, double f_hz) const {
+    return led_->transfer(led_f3db_hz, f_hz);
+  }
+  std::complex<double> fiber_response(double f_hz) const { return fiber_->transfer(f_hz); }
+  std::complex<double> receiver_response(double f_hz) const { return rx_->response(f_hz); }
   double bit_period_s() const { return bit_period_s_; }
   int samples_per_ui() const { return samples_per_ui_; }
   int span_ui() const { return span_ui_; }
 
  private:
-  LinkSpec spec_;
   std::shared_ptr<const FiberModel> fiber_;
+  std::shared_ptr<const LedResponse> led_;
+  std::shared_ptr<const ReceiverFilter> rx_;
+  double pre_emphasis_;
   double sigma_s_;
-  double ctle_peaking_db_;
   double bit_period_s_;
   int samples_per_ui_;
   int span_ui_;
-  double noise_bandwidth_hz_;
-  double f2_noise_integral_hz3_ = 0.0;
   std::vector<std::complex<double>> common_;  // drive pulse x fiber x receiver at each FFT bin
 };
 

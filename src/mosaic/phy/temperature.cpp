@@ -1,5 +1,6 @@
 #include "mosaic/phy/temperature.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mosaic::phy {
@@ -9,18 +10,31 @@ double thermal_noise_factor(double case_temperature_c) {
   return std::sqrt((case_temperature_c + kZeroCelsiusK) / (kReferenceTemperatureC + kZeroCelsiusK));
 }
 
-LinkSpec at_case_temperature(const LinkSpec& spec) {
-  LinkSpec s = spec;
+TemperatureDerating temperature_derating(const LinkSpec& spec) {
+  TemperatureDerating d;
   const double delta_k = spec.environment.case_temperature_c - kReferenceTemperatureC;
+  d.delta_k = delta_k;
+  d.led_power_db = spec.led.power_tc_db_per_k * delta_k;
+  // A linear law would reach zero bandwidth far outside the rated range; the floor keeps every
+  // pulse response finite there.
+  d.led_bandwidth_factor = std::max(0.05, 1.0 + spec.led.bandwidth_tc_per_k * delta_k);
   const double shift_nm = spec.led.wavelength_tc_nm_per_k * delta_k;
-  s.led.wavelength_nm = spec.led.wavelength_nm + shift_nm;
-  s.fiber.dispersion_ps_per_nm_km =
+  d.wavelength_nm = spec.led.wavelength_nm + shift_nm;
+  d.dispersion_ps_per_nm_km =
       spec.fiber.dispersion_ps_per_nm_km + spec.fiber.dispersion_slope_ps_per_nm2_km * shift_nm;
-  s.rx.responsivity_a_per_w =
-      spec.rx.responsivity_a_per_w * s.led.wavelength_nm / spec.led.wavelength_nm;
-  const double noise = thermal_noise_factor(spec.environment.case_temperature_c);
-  s.rx.noise_density_pa_rthz = spec.rx.noise_density_pa_rthz * noise;
-  s.rx.voltage_noise_nv_rthz = spec.rx.voltage_noise_nv_rthz * noise;
+  d.responsivity_a_per_w = spec.rx.responsivity_a_per_w * d.wavelength_nm / spec.led.wavelength_nm;
+  d.noise_factor = thermal_noise_factor(spec.environment.case_temperature_c);
+  return d;
+}
+
+LinkSpec at_case_temperature(const LinkSpec& spec) {
+  const TemperatureDerating d = temperature_derating(spec);
+  LinkSpec s = spec;
+  s.led.wavelength_nm = d.wavelength_nm;
+  s.fiber.dispersion_ps_per_nm_km = d.dispersion_ps_per_nm_km;
+  s.rx.responsivity_a_per_w = d.responsivity_a_per_w;
+  s.rx.noise_density_pa_rthz = spec.rx.noise_density_pa_rthz * d.noise_factor;
+  s.rx.voltage_noise_nv_rthz = spec.rx.voltage_noise_nv_rthz * d.noise_factor;
   return s;
 }
 

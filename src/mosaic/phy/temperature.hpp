@@ -7,11 +7,28 @@ namespace mosaic::phy {
 // Reference temperature of every *_tc coefficient and of the 25 degC figures of the spec.
 inline constexpr double kReferenceTemperatureC = 25.0;
 
+// Every figure of a design that moves with its case temperature (PHYSICS.md sections 2 and 5),
+// from the spec's 25 degC figures and environment.case_temperature_c.
+struct TemperatureDerating {
+  double delta_k = 0.0;  // case temperature minus the reference
+  // Applied per channel (build_array) and on the nominal channel, never folded into the spec, so
+  // they are the same whether `spec` is a design or already at_case_temperature.
+  double led_power_db = 0.0;          // LED output droop, added to the launch power (dB)
+  double led_bandwidth_factor = 1.0;  // on the LED's bandwidth, linear in delta_k, floored at 0.05
+  // Folded into the spec by at_case_temperature (meaningful on a design spec only).
+  double wavelength_nm = 0.0;            // centre wavelength, shifted by wavelength_tc
+  double dispersion_ps_per_nm_km = 0.0;  // the fiber's D at that wavelength, along its slope
+  double responsivity_a_per_w = 0.0;  // photodiode at that wavelength, constant quantum efficiency
+  double noise_factor = 1.0;          // on thermal noise densities: sqrt(T / T_ref), kelvin
+};
+
+// The one temperature derating: every other figure at the case temperature is read from it.
+TemperatureDerating temperature_derating(const LinkSpec& spec);
+
 // The spec with the temperature-dependent receiver and fiber figures moved to the case
-// temperature: the LED's centre wavelength shifts by wavelength_tc; the fiber's D follows it along
-// its slope; the photodiode's responsivity follows it at constant quantum efficiency (R = eta q
-// lambda / h c); the TIA's input-referred noise density, thermal, scales with sqrt(T / T_ref) in
-// kelvin. LED power droop and bandwidth derating are applied per channel by build_array.
+// temperature: centre wavelength, D, responsivity, and the TIA's input-referred current and
+// voltage noise densities (thermal). LED power droop and bandwidth derating are applied per
+// channel by build_array.
 LinkSpec at_case_temperature(const LinkSpec& spec);
 
 // sqrt(T / T_ref), absolute temperatures: the factor on a thermal noise current density.

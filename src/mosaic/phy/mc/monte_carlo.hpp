@@ -62,21 +62,26 @@ struct McResult {
   std::string stop_reason;  // "target_errors", "max_bits" or "time_budget"
 };
 
-// Runs the Monte Carlo engine of spec.mc on a built link. mc.mode = importance estimates each
-// counted channel with importance_ber (mc/importance.hpp) on the statistical eye's own model at
-// its phase and threshold, mc.max_bits draws each (no waveforms, so no eye diagrams). (its
-// evaluator gives the array, chain, CTLE setting and noise; `stat` the statistical eye's
-// per-channel phase and threshold, indexed like the array). Every live neighbour of a counted
-// channel is simulated for its crosstalk. Data, noise and jitter of lane l of segment u of channel
-// c come from Rng keys (seed, kMcData / kMcNoise / kMcJitter, c, 16 u + l), so the result depends
-// only on the design and its seed, never on the thread count (unless a time budget stops the run).
-// Throws ConfigError for settings the engine does not support (e.g. a Gaussian receiver filter).
+// Runs the Monte Carlo engine of spec.mc on a built link: `evaluator` gives the array, chain,
+// CTLE setting and noise, `stat` the statistical eye's per-channel phase and threshold (indexed
+// like the array). Waveform and symbol modes run the blocks of wire_engine (engine_blocks.hpp:
+// stimulus, transmitter, photodiode, receiver filter, noise, decider, error counter, eye
+// histogram) one segment at a time until a stop rule (mc.target_errors, mc.max_bits,
+// mc.time_budget_s) holds; every live neighbour of a counted channel is simulated for its
+// crosstalk. mc.mode = importance estimates each counted channel with importance_ber
+// (importance.hpp) on the statistical eye's own model at its phase and threshold, mc.max_bits
+// draws each (no waveforms, so no eye diagrams). Data, noise and jitter of lane l of segment u of
+// channel c come from Rng keys (seed, kMcData / kMcNoise / kMcJitter, c, 16 u + l), so the result
+// depends only on the design and its seed, never on the thread count (unless a time budget stops
+// the run). Throws ConfigError for settings the engine does not support (e.g. a Gaussian
+// receiver filter).
 McResult monte_carlo(LinkEvaluator& evaluator, std::span<const ChannelResult> stat,
                      const McOptions& options = {});
 
 // The waveform engine's own noiseless response of `channel` to one isolated 1 bit (A per unit
 // swing, including the drive offset removed), sampled at spec.mc.samples_per_ui and aligned like
-// the chain model's pulse at the same oversampling: for comparing the two (tests, docs).
+// the chain model's pulse at the same oversampling: for comparing the two (tests, docs). Throws
+// ConfigError for a nonlinear LED model, which has no such response.
 std::vector<double> engine_pulse(LinkEvaluator& evaluator, int channel, int length_ui);
 
 // The discrete chain the waveform engine runs for one channel (crosstalk aside), for re-running

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <vector>
+
+#include "mosaic/phy/stat_eye.hpp"
+
+namespace mosaic::phy {
+
+// The statistical eye's amplitude grid: ISI and crosstalk on 256 bins (a multiple of 8, as the
+// decision-sum kernels take whole groups of 8 bins).
+inline constexpr int kIsiBins = 256;
+static_assert(kIsiBins % 8 == 0, "q_sum kernels take whole groups of 8 bins");
+
+// ISI + crosstalk amplitude distribution at one sampling phase, cursor bit excluded.
+struct PhaseDistribution {
+  double lo = 0.0;      // amplitude of bin 0
+  double step = 1.0;    // bin width
+  double cursor = 0.0;  // added when the cursor bit is 1
+  double lumped_var = 0.0;
+  std::vector<double> p;
+  std::vector<double> inv_sigma0;  // 1/sigma at each bin, cursor 0
+  std::vector<double> inv_sigma1;  // ... cursor 1
+  bool ready = false;
+};
+
+// Buffers reused between the phases of one channel (no allocation per phase).
+struct IsiScratch {
+  std::vector<double> taps;
+  std::vector<double> next;
+  std::vector<double> padded;
+};
+
+// The distribution at phase s (samples from the victim's pulse peak): every significant tap of
+// the victim's pulse one UI apart (cursor excluded) and of each aggressor's, each a fair random
+// bit, convolved exactly; taps far below the noise lumped into its Gaussian; the noise's 1/sigma
+// at every bin for either cursor bit.
+void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& dist,
+                              IsiScratch& scratch);
+
+// ln BER at threshold d of a phase's distribution, without jitter: exact in the log domain far
+// below the double range.
+double log_ber_without_jitter(const PhaseDistribution& dist, double d);
+
+}  // namespace mosaic::phy

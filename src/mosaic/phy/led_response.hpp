@@ -1,0 +1,62 @@
+#pragma once
+
+#include <complex>
+#include <memory>
+#include <string>
+
+#include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/phy/mc/transmitter.hpp"
+
+namespace mosaic::phy {
+
+// The microLED's dynamics, the one seam the statistical eye (ChainModel), the array and the Monte
+// Carlo engine read them through (led.model names the kind: the enum LedModel). A variant
+// overrides the private hooks; a new model is one file implementing them plus one value of
+// LedModel (and its name in enum_names.hpp) and one line in make_led_response.
+class LedResponse {
+ public:
+  virtual ~LedResponse() = default;
+
+  // Small-signal 3 dB bandwidth (Hz) at the drive's bias and 25 degC, before the per-channel
+  // spread and the temperature derating.
+  double small_signal_f3db_hz() const { return f3db_hz(); }
+  // Linear response at f_hz >= 0 of an LED whose bandwidth is f3db_hz, unit DC gain: what the
+  // statistical eye runs (a nonlinear model enters it linearised at its bias).
+  std::complex<double> transfer(double f3db_hz, double f_hz) const {
+    return small_signal(f3db_hz, f_hz);
+  }
+  // Rms width (s) of the zero-phase part of that response: the precursor room a causal engine
+  // leaves for it (0 when the response is causal).
+  double zero_phase_rms_s(double f3db_hz) const { return zero_phase_rms(f3db_hz); }
+  // Whether the light is linear in the drive, so that bit patterns superpose: the symbol-rate
+  // and importance-sampling Monte Carlo modes need it.
+  bool linear() const { return is_linear(); }
+  // What the report must say about how the statistical eye runs this model (empty: nothing).
+  std::string assumption() const { return stat_eye_assumption(); }
+  // The Monte Carlo waveform engine's transmitter of one channel (mc/transmitter.hpp).
+  std::unique_ptr<mc::Transmitter> transmitter(const mc::TransmitterSetup& setup) const {
+    return make_transmitter(setup);
+  }
+
+ private:
+  virtual double f3db_hz() const = 0;
+  virtual std::complex<double> small_signal(double f3db_hz, double f_hz) const = 0;
+  virtual double zero_phase_rms(double f3db_hz) const = 0;
+  virtual bool is_linear() const = 0;
+  virtual std::string stat_eye_assumption() const { return {}; }
+  virtual std::unique_ptr<mc::Transmitter> make_transmitter(
+      const mc::TransmitterSetup& setup) const = 0;
+};
+
+// led.model = linear: a low-pass of shape led.filter and bandwidth led.f3db_ghz.
+std::unique_ptr<LedResponse> make_linear_led_response(const LedSpec& led);
+// led.model = rate_equation: the ABC carrier rate equation (RateEquationLed) at led.bias_ma.
+std::unique_ptr<LedResponse> make_rate_equation_led_response(const LedSpec& led);
+
+// The model named by led.model: the only place that tells the models apart.
+std::shared_ptr<const LedResponse> make_led_response(const LedSpec& led);
+
+// The LED bandwidth of the spec's model at the case temperature, before per-channel spread.
+double nominal_led_f3db_hz(const LinkSpec& spec);
+
+}  // namespace mosaic::phy

@@ -1,0 +1,110 @@
+#include "mosaic/phy/mc/symbol_decider.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
+
+#include "mosaic/core/rng.hpp"
+#include "mosaic/phy/mc/causal_response.hpp"
+#include "mosaic/phy/mc/kernels.hpp"
+#include "mosaic/phy/mc/segment.hpp"
+#include "mosaic/phy/mc/waveform_decider.hpp"
+
+namespace mosaic::phy::mc {
+
+SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource> sources)
+    : config_(config),
+      first_bit_(first_decided_bit(config.samples_per_ui, config.decision_samples)) {
+  const int os = config.samples_per_ui;
+  const int jitter_reach = os;  // |jitter| is clamped to os - 1 samples
+  const int d0 = static_cast<int>(std::floor(config.decision_samples));
+  pos0_ = d0 - jitter_reach;
+  const int positions = 2 * jitter_reach + 2;
+  const int decision_lag = decision_lag_bits(os, config.decision_samples);
+  for (const SymbolSource& src : sources) {
+    const PulseResponse& pulse = *src.pulse;
+    Taps set;
+    const int n = static_cast<int>(pulse.h.size());
+    const int shift = (config.span_ui / 4) * os;
+    // Lags from -precursors to the tail; bits k - lag; positions relative to the bit start.
+    const int max_pre = d0 / os;
+    set.first_lag = -max_pre - 1;
+    set.lags = config.span_ui / 2 + max_pre + 1;
+    set.taps.assign(static_cast<std::size_t>(positions) * set.lags, 0.0);
+    double peak = 0.0;
+    for (double v : pulse.h) peak = std::max(peak, std::abs(v));
+    int last_used = 0;
+    for (int q = 0; q < positions; ++q)
+      for (int j = 0; j < set.lags; ++j) {
+        const int lag = set.first_lag + j;
+        // Position in this channel's own engine time: its delay and precursor room removed.
+        const int t = pos0_ + q + lag * os - src.delay_samples;
+        double v = 0.0;
+        if (t > -shift && t < n - shift) v = pulse.h[((t + shift) % n + n) % n];
+        if (std::abs(v) < kTapFloor * peak) v = 0.0;
+        set.taps[static_cast<std::size_t>(q) * set.lags + j] = src.weight * src.swing_a * v;
+        if (v != 0.0) last_used = std::max(last_used, j);
+      }
+    // Trim the lag range to what is used.
+    const int keep = last_used + 1;
+    std::vector<double> trimmed(static_cast<std::size_t>(positions) * keep);
+    for (int q = 0; q < positions; ++q)
+      for (int j = 0; j < keep; ++j)
+        trimmed[static_cast<std::size_t>(q) * keep + j] =
+            set.taps[static_cast<std::size_t>(q) * set.lags + j];
+    set.taps = std::move(trimmed);
+    set.lags = keep;
+    // The oldest lag must still be in every source's bit history.
+    history_bits_ = std::max(history_bits_, set.first_lag + set.lags + decision_lag + 1);
+    taps_.push_back(std::move(set));
+  }
+}
+
+void SymbolDecider::process(std::span<const float* const> source_bits, std::span<float> decisions) {
+  assert(source_bits.size() == taps_.size());
+  assert(decisions.size() == static_cast<std::size_t>(kSegmentBits) * kLanes);
+  const int os = config_.samples_per_ui;
+  std::array<float, kSegmentBits * kLanes> jit, noise;
+  const std::uint64_t block0 = segment_++ * kLanes;
+  const auto channel = static_cast<std::uint64_t>(config_.channel);
+  gaussian_lanes({config_.seed, static_cast<std::uint32_t>(RngPurpose::kMcJitter), channel, block0},
+                 0, kSegmentBits / 4, jit.data());
+  gaussian_lanes({config_.seed, static_cast<std::uint32_t>(RngPurpose::kMcNoise), channel, block0},
+                 0, kSegmentBits / 4, noise.data());
+  const double lim = os - 1;
+  const double th2 = config_.thermal_sigma_a * config_.thermal_sigma_a;
+  const double shot = config_.shot_a2_per_a;
+  const double d = config_.threshold_a;
+  for (int l = 0; l < kLanes; ++l) {
+    for (int j = 0; j < kSegmentBits; ++j) {
+      const double delta = std::clamp(config_.jitter_rms_samples * jit[j * kLanes + l], -lim, lim);
+      // Position of the jittered instant from the start of bit k.
+      const double t = config_.decision_samples + delta;
+      const long i0 = static_cast<long>(std::floor(t));
+      const double f = t - i0;
+      const int q = static_cast<int>(i0 - pos0_);
+      double v0 = config_.base_a, v1 = config_.base_a;
+      const long k = first_bit_ + j;  // the decided bit, from the segment's first
+      for (std::size_t s = 0; s < taps_.size(); ++s) {
+        const Taps& set = taps_[s];
+        const float* bits = source_bits[s];
+        const double* t0 = set.taps.data() + static_cast<std::size_t>(q) * set.lags;
+        const double* t1 = t0 + set.lags;
+        for (int m = 0; m < set.lags; ++m) {
+          const long r = k - (set.first_lag + m);
+          if (r >= kSegmentBits) continue;  // a later bit: not sent yet
+          const float b = bits[r * kLanes + l];
+          v0 += b * t0[m];
+          v1 += b * t1[m];
+        }
+      }
+      const double v = (1.0 - f) * v0 + f * v1;
+      const double sigma = std::sqrt(th2 + shot * std::max(v, 0.0));
+      const double y = v + sigma * noise[j * kLanes + l];
+      decisions[j * kLanes + l] = decision_bit(y > d);
+    }
+  }
+}
+
+}  // namespace mosaic::phy::mc

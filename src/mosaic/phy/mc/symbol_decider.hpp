@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "mosaic/phy/pulse_response.hpp"
+
+namespace mosaic::phy::mc {
+
+// One signal a symbol-rate decision superposes: a channel's pulse response (the chain model's, at
+// the engine's oversampling) scaled to the victim's photodiode.
+struct SymbolSource {
+  const PulseResponse* pulse = nullptr;
+  double weight = 1.0;    // 1 for the victim, kappa for a neighbour
+  double swing_a = 0.0;   // the source's 1 minus 0 level
+  int delay_samples = 0;  // the engine's common precursor room plus the source's skew delay
+};
+
+// Decisions by superposition (mc.mode = symbol, linear chains only): at each jittered decision
+// instant the noiseless level is the sum of every source's pulse taps times its bits,
+// interpolated between the two whole-sample positions around the instant, plus one Gaussian
+// noise draw of the statistical eye's variance at that level. Jitter and noise of segment u of
+// lane l come from the Philox streams (seed, kMcJitter / kMcNoise, channel, kLanes u + l).
+// Stateless but for the segment count.
+class SymbolDecider {
+ public:
+  struct Config {
+    std::uint64_t seed = 0;
+    int channel = 0;
+    int samples_per_ui = 16;
+    int span_ui = 0;                // the chain model's window
+    double decision_samples = 0.0;  // as WaveformDecider
+    double threshold_a = 0.0;
+    double jitter_rms_samples = 0.0;
+    double thermal_sigma_a = 0.0;
+    double shot_a2_per_a = 0.0;
+    double base_a = 0.0;  // photocurrent of all-zeros data, the neighbours' leakage in
+  };
+  // sources: the victim first, then its neighbours.
+  SymbolDecider(const Config& config, std::span<const SymbolSource> sources);
+
+  // source_bits[s]: row 0 of the current segment of source s's bits (a BitHistory's
+  // segment_start(), history_bits() rows of history before it); decisions: kSegmentBits x lanes.
+  void process(std::span<const float* const> source_bits, std::span<float> decisions);
+  void reset() { segment_ = 0; }
+
+  long first_bit() const { return first_bit_; }
+  // Rows of history before a segment's first bit that process() reads.
+  int history_bits() const { return history_bits_; }
+
+ private:
+  // Taps of one source at every whole-sample position the jittered decision falls between.
+  struct Taps {
+    int first_lag = 0;  // bit k - lag is read, lag from first_lag on
+    int lags = 0;
+    std::vector<double> taps;  // [position][lag]
+  };
+
+  Config config_;
+  long first_bit_;
+  int pos0_;  // first whole-sample position, from a bit's start
+  int history_bits_ = 0;
+  std::vector<Taps> taps_;
+  std::uint64_t segment_ = 0;
+};
+
+}  // namespace mosaic::phy::mc
