@@ -227,7 +227,9 @@ class Engine {
   // refined minimum sit on an end of that bracket (the jitter moved the valley further), the scan
   // is redone with the jitter, as the full search.
   double best_threshold(int s) {
-    const auto [a, b] = amplitude_range(s);
+    // Not a structured binding: lambdas below capture the bounds (clang 14 refuses that).
+    const std::pair<double, double> range = amplitude_range(s);
+    const double a = range.first, b = range.second;
     const double step = (b - a) / kThresholdGrid;
     auto scan_minimum = [&](auto&& f) {
       double best = 0.0;

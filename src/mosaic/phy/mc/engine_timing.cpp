@@ -31,8 +31,10 @@ int EngineTiming::skew_delay_samples(const ChannelParams& c) const {
 
 double EngineTiming::decision_samples(const PulseResponse& stat_pulse, double phase_ui,
                                       int skew_delay) const {
+  // The pulse window starts a quarter of its span (a whole number of UI) before the peak.
+  const int quarter_span_ui = stat_pulse.span_ui / 4;
   const double tau_ui = static_cast<double>(stat_pulse.peak) / stat_pulse.samples_per_ui +
-                        phase_ui - stat_pulse.span_ui / 4;
+                        phase_ui - quarter_span_ui;
   return tau_ui * grid_.samples_per_ui + pre_ + skew_delay;
 }
 
