@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include "mosaic/core/error.hpp"
-
 namespace mosaic::cluster {
 namespace {
 
@@ -44,9 +42,10 @@ Assignment assign_technologies(const CablePlan& plan, const std::vector<Technolo
       for (int k : primary.empty() ? second : primary)
         offered += fmt::format("{}{} ({:.3g} m)", offered.empty() ? "" : ", ", list[k].id,
                                list[k].reach_m);
-      throw ConfigError("links.technologies", describe_run(plan.floor, run),
-                        "technologies whose reach covers every cable; the longest here: " + offered,
-                        "allow a longer-reach technology, or bring the racks closer");
+      throw UnreachedCable(
+          "links.technologies", describe_run(plan.floor, run),
+          "technologies whose reach covers every cable; the longest here: " + offered,
+          "allow a longer-reach technology, or bring the racks closer");
     }
     a.technology.push_back(t);
     a.cables[t] += run.cables;

@@ -1,8 +1,11 @@
 #include "mosaic/core/cluster/cluster_loader.hpp"
 
+#include <filesystem>
+
 #include "mosaic/core/cluster/cluster_presets.hpp"
 #include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/cluster/cluster_validate.hpp"
+#include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/schema/toml_values.hpp"
 
@@ -55,6 +58,31 @@ ClusterSpec load_cluster(const ClusterRequest& request) {
   for (const auto& o : request.overrides) apply_override(spec, o);
   validate_cluster(spec);
   return spec;
+}
+
+LinkSpec load_mosaic_design(const ClusterSpec& spec, const std::string& base_dir,
+                            std::string& name) {
+  const LinksSpec& l = spec.links;
+  SpecRequest request;
+  if (!l.mosaic_design.empty()) {
+    const std::filesystem::path file = l.mosaic_design;
+    request.toml_path =
+        (file.is_absolute() ? file : std::filesystem::path(base_dir) / file).string();
+    name = "design file " + l.mosaic_design;
+  } else {
+    request.preset = l.mosaic_preset;
+    name = "preset " + l.mosaic_preset;
+  }
+  request.overrides = l.mosaic_set;
+  if (!l.mosaic_set.empty())
+    name += " with " + std::to_string(l.mosaic_set.size()) + " override" +
+            (l.mosaic_set.size() == 1 ? "" : "s");
+  try {
+    return load_spec(request);
+  } catch (const ConfigError& e) {
+    const char* key = l.mosaic_design.empty() ? "links.mosaic_set" : "links.mosaic_design";
+    throw ConfigError(std::string(key) + " (" + e.field() + ")", e.value(), e.allowed());
+  }
 }
 
 }  // namespace mosaic

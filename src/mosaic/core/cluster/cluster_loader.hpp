@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "mosaic/core/cluster/cluster_spec.hpp"
+#include "mosaic/core/design/link_spec.hpp"
 
 namespace mosaic {
 
@@ -21,5 +22,12 @@ struct ClusterRequest {
 // ConfigError naming the key, the value and the allowed range (with the nearest known key for a
 // misspelt one). The result has passed validate_cluster().
 ClusterSpec load_cluster(const ClusterRequest& request);
+
+// The cluster's MOSAIC design, built as load_spec() builds a design: links.mosaic_design (a file,
+// relative to `base_dir`) or else links.mosaic_preset, then links.mosaic_set. `name` receives
+// what it was built from ("preset 800g with 1 override"). A design error names links.mosaic_*
+// and the design key.
+LinkSpec load_mosaic_design(const ClusterSpec& spec, const std::string& base_dir,
+                            std::string& name);
 
 }  // namespace mosaic
