@@ -63,3 +63,17 @@ TEST(Goodput, DalyBeatsYoungAndBothFallWithTheMtbf) {
 
 }  // namespace
 }  // namespace mosaic::cluster
+
+namespace mosaic::cluster {
+namespace {
+
+TEST(Goodput, DefaultCheckpointsGiveTheLlama3RunAboutNinetyPercent) {
+  // 419 interruptions in 54 days (published: > 90 % effective training time); the defaults'
+  // 30 s checkpoints and 300 s restarts are chosen to give about that.
+  const double mtbf_s = 54.0 * 24.0 * 3600.0 / 419.0;
+  const Goodput g = goodput(30.0, 300.0, mtbf_s);
+  EXPECT_NEAR(g.goodput, 0.90, 0.01);
+}
+
+}  // namespace
+}  // namespace mosaic::cluster

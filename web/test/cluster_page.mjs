@@ -1,9 +1,12 @@
 // The page of `mosaic cluster` in headless Chromium: the cable-length histogram coloured by
 // technology, kW per rack and goodput per technology choice are drawn, with no console error and
 // no request; the histogram holds every cable and the rack chart every rack.
+//   node test/cluster_page.mjs MOSAIC_BINARY ARTIFACTS_DIR   (alone; report_pages.mjs runs it too)
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
-import { openReport } from "./browser.mjs";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { launch, openReport } from "./browser.mjs";
 
 export async function checkClusterPage(browser, mosaic, out, check) {
   const file = join(out, "cluster.html");
@@ -43,4 +46,22 @@ export async function checkClusterPage(browser, mosaic, out, check) {
   await page.screenshot({ path: join(out, "cluster.png"), fullPage: true });
   console.log(`     cluster.html: ready in ${renderMs} ms`);
   await page.close();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const mosaic = resolve(process.argv[2] || "../build/apps/mosaic/mosaic");
+  const out = resolve(process.argv[3] || "../build/web-artifacts");
+  mkdirSync(out, { recursive: true });
+  const failures = [];
+  const check = (ok, what) => {
+    console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+    if (!ok) failures.push(what);
+  };
+  const browser = await launch();
+  try {
+    await checkClusterPage(browser, mosaic, out, check);
+  } finally {
+    await browser.close();
+  }
+  process.exit(failures.length ? 1 : 0);
 }

@@ -128,15 +128,15 @@ std::string specified(const json& r) {
       p.at("racks_over_limit").get<int>(), p.at("racks").size(),
       p.at("rack_limit_kw").get<double>(), p.at("max_rack_kw").get<double>());
   out += fmt::format(
-      "Link failures: {} FIT in all, one every {} ({:.3g} per day); a job of {} GPUs is "
-      "interrupted every {} ({:.3g} % of it by links)\n",
+      "Link failures: {} FIT in all, time between them {} ({:.3g} per day); a job of {} GPUs "
+      "is interrupted every {} ({:.3g} % of it by links)\n",
       num(f.at("cluster_fit")), hours(f.at("mtbf_h")), f.at("failures_per_day").get<double>(),
       f.at("job_gpus").get<long long>(), hours(f.at("job_mtbf_h")),
       100.0 * f.at("job_network_share").get<double>());
   const auto& fl = r.at("fleet");
   out += fmt::format(
       "Fleet Monte Carlo over {:.3g} years (seed {}): {} link failures [{:.1f}, {:.1f}] "
-      "(closed form {:.4g}); one every {} [{}, {}]\n",
+      "(closed form {:.4g}); time between them {} [{}, {}]\n",
       fl.at("years").get<double>(), fl.at("seed").get<unsigned long long>(),
       fl.at("failures").get<long long>(), fl.at("failures_ci")[0].get<double>(),
       fl.at("failures_ci")[1].get<double>(), fl.at("expected_failures").get<double>(),
