@@ -51,8 +51,9 @@ int run_record_report(const ReportOptions& args) {
 nlohmann::json point_figures(const nlohmann::json& report, std::optional<int> eye_stat,
                              const power::BaselineCatalog& catalog) {
   const LinkSpec spec = record::spec_from_json(report.at("spec"));
-  return record::figures_to_json(page_figures(
-      spec, pages::figures_request(report, pages::ReportKind::kSimulate, eye_stat, &catalog)));
+  const pages::ReportKind kind = pages::detect_report_kind(report, "point");
+  return record::figures_to_json(
+      page_figures(spec, pages::figures_request(report, kind, eye_stat, &catalog)));
 }
 
 // The sweep page, and beside it a folder `<stem>_points/` with the points' own pages. The point

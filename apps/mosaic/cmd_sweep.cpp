@@ -7,9 +7,11 @@
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/options/sweep_options.hpp"
 #include "mosaic/core/parallel.hpp"
+#include "mosaic/sweep/cluster_point.hpp"
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
+#include "mosaic_io/catalog_file.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
@@ -27,13 +29,29 @@ void print_summary(const sweep::RunSummary& s, const std::string& store, int thr
   std::cout << "; store " << store << '\n';
 }
 
+// What a cluster sweep's points share: the bundled catalog and the MOSAIC design's figures,
+// resolved before any point runs (and before the store is touched).
+struct ClusterSweepInputs {
+  std::optional<power::BaselineCatalog> catalog;
+  std::optional<sweep::ClusterContext> context;
+
+  ClusterSweepInputs(const sweep::SweepDefinition& def, int threads) {
+    if (!def.cluster) return;
+    catalog = io::load_baseline_catalog(io::default_catalog_path());
+    context = sweep::prepare_cluster_sweep(def, *catalog, threads);
+  }
+  const sweep::ClusterContext* get() const { return context ? &*context : nullptr; }
+};
+
 int run_one_process(const SweepArgs& args) {
   args.validate();
   const sweep::SweepDefinition def = sweep::load_sweep_file(args.sweep);
+  const ClusterSweepInputs cluster(def, args.threads.value_or(0));
   sweep::Store store(args.store, def, args.resume);
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
   options.threads = args.threads.value_or(0);
+  options.cluster = cluster.get();
   options.progress = &progress;
   const auto summary = sweep::run_sweep(def, store, options);
   progress.finish();
@@ -50,11 +68,13 @@ int run_mpi(const SweepArgs& args) {
   sweep::MpiWorld world(nullptr, nullptr);
   const bool root = world.rank() == 0;
   std::optional<sweep::SweepDefinition> def;
+  std::optional<ClusterSweepInputs> cluster;
   std::unique_ptr<sweep::Store> store;
   std::string error;
   try {
     args.validate();
     def.emplace(sweep::load_sweep_file(args.sweep));
+    cluster.emplace(*def, args.threads.value_or(1));
     if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume);
   } catch (const ConfigError& e) {
     error = e.what();
@@ -67,6 +87,7 @@ int run_mpi(const SweepArgs& args) {
   sweep::RunOptions options;
   options.threads = args.threads.value_or(1);
   options.progress = root ? &progress : nullptr;
+  options.cluster = cluster->get();
   const auto summary = sweep::run_sweep_mpi(world, *def, store.get(), options);
   progress.finish();
   if (root) print_summary(summary, args.store, std::max(1, options.threads));
@@ -77,7 +98,8 @@ const RegisterCommand kSweep(60, [](CLI::App& parent) -> Runner {
   auto args = std::make_shared<SweepArgs>();
   auto* cmd = parent.add_subcommand(
       "sweep",
-      std::string("Evaluate every point of a design sweep (axes over any design key) into an "
+      std::string("Evaluate every point of a design sweep (axes over any design key, or over "
+                  "cluster keys from a cluster base) into an "
                   "SQLite store, one committed row per point; resumable; `mpirun -np K mosaic "
                   "sweep ...` spreads the points over K ranks (") +
           (sweep::mpi_available() ? "MPI: available" : "MPI: not in this build") + ")");

@@ -33,9 +33,9 @@ from . import _mosaic  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version
-__all__ = ["simulate", "relay", "compare", "fleet", "keys", "options", "sweep", "open_store", "design",
+__all__ = ["simulate", "relay", "compare", "fleet", "cluster", "cluster_keys", "keys", "options", "sweep", "open_store", "design",
            "point_columns", "sweep_toml", "Section", "Channels", "SimulateResult", "RelayResult",
-           "CompareResult", "FleetResult", "SweepStore", "ParetoFront", "DesignResult",
+           "CompareResult", "FleetResult", "ClusterResult", "SweepStore", "ParetoFront", "DesignResult",
            "DesignCandidate"]
 
 
@@ -235,6 +235,19 @@ class FleetResult(_Wrapped):
     form under ``closed_form``."""
 
 
+class ClusterResult(_Wrapped):
+    """Result of :func:`cluster`: the ``mosaic cluster --json`` record. ``specified`` is the
+    cluster as described (power per rack in kW, link failures, goodput, collectives), ``cables``
+    the length of every fabric tier's cables and their histogram (m), ``choices`` the
+    technologies side by side (with ``compare=True``), ``fleet`` the Monte Carlo over the
+    service life, ``fleet_savings`` the fleet-wide MW and homes."""
+
+    def __repr__(self):
+        p = self.json["specified"]["power"]
+        return (f"ClusterResult({self.json['counts']['gpus']} GPUs, {self.json['cables']['total']} "
+                f"cables, {p['total_kw']:.4g} kW, {p['modules']} module ends)")
+
+
 def _options(given):
     """The keyword arguments of a study as its options table names them (None: the default)."""
     return {k: v for k, v in given.items() if v is not None}
@@ -301,6 +314,40 @@ def fleet(design=None, *, preset=None, overrides=None, seed=None, links=600000, 
     d, p, sets, s = _design(design, preset, overrides, seed)
     options = _options(dict(links=links, years=years, confidence=confidence, threads=threads))
     return FleetResult(_json.loads(_mosaic.fleet_json(d, p, sets, s, options)), "fleet")
+
+
+def _cluster_value(key, value):
+    if isinstance(value, (list, tuple)):
+        return ",".join(_render(key, v) for v in value)
+    return _render(key, value)
+
+
+def cluster(cluster=None, *, preset=None, overrides=None, compare=False, catalog=None,
+            histogram_bin_m=1.0, threads=0):
+    """What the link technologies do to an AI cluster, as ``mosaic cluster --json``.
+
+    cluster: a cluster file (TOML); preset: nvl72-copper (default), nvl72-optical,
+    nvl576-mosaic, fat-tree-100k; overrides: {key: value} over the cluster keys
+    (``mosaic.cluster_keys()``; lists as Python lists, e.g. {"links.technologies": ["dac",
+    "mosaic"]}). The options are those of ``mosaic cluster`` (``mosaic.options("cluster")``):
+    compare: every technology of links.compare side by side; catalog: a baselines TOML file;
+    histogram_bin_m: bin width of the cable-length histogram (m); threads: 0 = all cores
+    (results do not depend on it). A wrong key or value raises ValueError naming the key.
+    """
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict):
+        raise ValueError("invalid value for 'overrides': expected a dict {key: value}")
+    sets = [f"{k}={_cluster_value(k, v)}" for k, v in overrides.items()]
+    options = _options(dict(compare=compare, catalog=catalog, histogram_bin_m=histogram_bin_m,
+                            threads=threads))
+    text = _mosaic.cluster_json(None if cluster is None else str(cluster), preset, sets, options)
+    return ClusterResult(_json.loads(text), "cluster")
+
+
+def cluster_keys():
+    """Every cluster key: {key: {unit, doc, allowed, default (nvl72-copper), min, max}}."""
+    return {k["key"]: k for k in _json.loads(_mosaic.cluster_keys_json())}
 
 
 def options(study=None):

@@ -12,8 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "mosaic/cluster/cluster_study.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/options/cluster_options.hpp"
 #include "mosaic/core/options/compare_options.hpp"
 #include "mosaic/core/options/fleet_options.hpp"
 #include "mosaic/core/options/relay_options.hpp"
@@ -23,10 +25,12 @@
 #include "mosaic/evaluate/relay_study.hpp"
 #include "mosaic/evaluate/simulate_study.hpp"
 #include "mosaic/link/link_config.hpp"
+#include "mosaic/record/cluster_json.hpp"
 #include "mosaic/record/documents.hpp"
 #include "mosaic/record/keys_json.hpp"
 #include "mosaic/reliability/fleet_study.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/cluster_file.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
 #include "mosaic_io/record_page.hpp"
 #include "study_kwargs.hpp"
@@ -104,9 +108,9 @@ std::string compare_json(const std::optional<std::string>& design,
   const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed));
   options.validate();
   const bool bundled = options.catalog.empty();
-  const power::BaselineCatalog catalog = io::load_baseline_catalog(
-      bundled ? io::default_catalog_path() : options.catalog,
-      bundled ? "baseline catalog" : "catalog");
+  const power::BaselineCatalog catalog =
+      io::load_baseline_catalog(bundled ? io::default_catalog_path() : options.catalog,
+                                bundled ? "baseline catalog" : "catalog");
   power::Comparison cmp;
   {
     py::gil_scoped_release release;
@@ -127,6 +131,26 @@ std::string fleet_json(const std::optional<std::string>& design,
     f = reliability::fleet(spec, options);
   }
   return record::fleet_record(f.fleet, f.closed_form, "python: mosaic.fleet", spec).dump(1);
+}
+
+// The cluster study: a cluster file, preset and KEY=VALUE overrides (rendered like --set), the
+// options by their table's names.
+std::string cluster_json(const std::optional<std::string>& cluster,
+                         const std::optional<std::string>& preset,
+                         const std::vector<std::string>& overrides, const py::dict& kwargs) {
+  const auto options = options_from_kwargs<study::ClusterOptions>(kwargs, "mosaic.cluster");
+  options.validate();
+  io::ClusterFileRequest request;
+  request.path = cluster;
+  request.preset = preset;
+  request.overrides = overrides;
+  const io::ClusterInputs in = io::load_cluster_inputs(request, options.catalog);
+  cluster::ClusterResult r;
+  {
+    py::gil_scoped_release release;
+    r = cluster::evaluate_cluster(in.spec, in.design, in.design_name, in.catalog, options);
+  }
+  return record::cluster_record(r, "python: mosaic.cluster").dump(1);
 }
 
 // A record (JSON text of any of the above) as a self-contained HTML page, as `mosaic report`
@@ -161,7 +185,10 @@ PYBIND11_MODULE(_mosaic, m) {
         arg("options"));
   m.def("fleet_json", &fleet_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("options"));
+  m.def("cluster_json", &cluster_json, arg("cluster"), arg("preset"), arg("overrides"),
+        arg("options"));
   m.def("keys_json", [] { return mosaic::record::keys_to_json().dump(); });
+  m.def("cluster_keys_json", [] { return mosaic::record::cluster_keys_to_json().dump(); });
   m.def("options_json", [] { return mosaic::record::options_to_json().dump(); });
   m.def("write_html", &write_html, arg("record_json"), arg("path"));
   bind_sweep(m);

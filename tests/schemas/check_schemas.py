@@ -20,6 +20,7 @@ RUNS = {
     "relay": ["relay", "--gbits", "0.01", "--ber", "1e-5", "--fail-random", "2", "--json"],
     "compare": ["compare", "--reach-m", "30", "--json"],
     "fleet": ["fleet", "--links", "2000", "--years", "2", "--json"],
+    "cluster": ["cluster", "--preset", "nvl576-mosaic", "--compare", "--json"],
 }
 
 

@@ -11,9 +11,8 @@
 #include <thread>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/sweep/evaluate_point.hpp"
-#include "mosaic/sweep/grid.hpp"
 #include "mosaic/sweep/runner.hpp"
+#include "mosaic/sweep/sweep_point.hpp"
 
 #ifdef MOSAIC_HAVE_MPI
 #include <mpi.h>
@@ -89,7 +88,7 @@ PointResult decode(const std::string& bytes) {
   return r;
 }
 
-void worker_loop(const SweepDefinition& sweep, int threads) {
+void worker_loop(const SweepDefinition& sweep, int threads, const ClusterContext* cluster) {
   std::string message;  // empty: "give me work"
   for (;;) {
     MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, kTagResult,
@@ -98,8 +97,7 @@ void worker_loop(const SweepDefinition& sweep, int threads) {
     MPI_Recv(&index, 1, MPI_LONG_LONG, 0, kTagAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (index < 0) return;
     const auto i = static_cast<std::size_t>(index);
-    message =
-        encode(evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, threads));
+    message = encode(evaluate_sweep_point(sweep, i, threads, cluster));
   }
 }
 
@@ -150,7 +148,7 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
   s.ranks = world.size();
   s.total = sweep.grid.points.size();
   if (world.rank() != 0) {
-    worker_loop(sweep, std::max(1, options.threads));
+    worker_loop(sweep, std::max(1, options.threads), options.cluster);
     return s;
   }
   const auto t0 = std::chrono::steady_clock::now();
@@ -173,7 +171,7 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
       try {
         for (long long i; (i = take()) >= 0;) {
           PointResult r =
-              evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, 1);
+              evaluate_sweep_point(sweep, static_cast<std::size_t>(i), 1, options.cluster);
           std::lock_guard lock(mutex);
           finished.push_back(std::move(r));
         }
@@ -185,7 +183,7 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
 
   std::size_t written = 0;
   auto write = [&](const PointResult& r) {
-    store->insert(point_spec(sweep.base, sweep.grid, r.index), r);
+    store->insert(sweep, r);
     ++written;
     if (options.progress) {
       const double el =

@@ -8,8 +8,7 @@
 #include <mutex>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/sweep/evaluate_point.hpp"
-#include "mosaic/sweep/grid.hpp"
+#include "mosaic/sweep/sweep_point.hpp"
 
 namespace mosaic::sweep {
 
@@ -32,10 +31,9 @@ RunSummary run_sweep(const SweepDefinition& sweep, Store& store, const RunOption
   // channels of one point.
   parallel_for(todo.size(), options.threads, [&](std::size_t k) {
     const std::size_t i = todo[k];
-    const LinkSpec spec = point_spec(sweep.base, sweep.grid, i);
-    const PointResult r = evaluate_point(spec, i, sweep.options, 1);
+    const PointResult r = evaluate_sweep_point(sweep, i, 1, options.cluster);
     std::lock_guard lock(writer);
-    store.insert(spec, r);
+    store.insert(sweep, r);
     ++done;
     if (options.progress) {
       const double el =

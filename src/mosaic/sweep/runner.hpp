@@ -10,9 +10,12 @@
 
 namespace mosaic::sweep {
 
+struct ClusterContext;
+
 struct RunOptions {
   int threads = 0;  // design points evaluated at once on this process (0 = all cores)
   Progress* progress = nullptr;
+  const ClusterContext* cluster = nullptr;  // a cluster sweep's (prepare_cluster_sweep)
 };
 
 struct RunSummary {

@@ -3,8 +3,11 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/sweep/cluster_point.hpp"
+#include "mosaic/sweep/grid.hpp"
 #include "mosaic/sweep/point_columns.hpp"
 
 namespace mosaic::sweep {
@@ -21,6 +24,22 @@ std::string column_type(FieldKind kind) {
     case FieldKind::kBool:
       return "INTEGER";
     case FieldKind::kChoice:
+      return "TEXT";
+    default:
+      return "REAL";
+  }
+}
+
+// A cluster key's column: text keys and lists (as --set writes them) are TEXT.
+std::string cluster_column_type(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kInteger:
+    case FieldKind::kOptionalInteger:
+    case FieldKind::kBool:
+      return "INTEGER";
+    case FieldKind::kChoice:
+    case FieldKind::kText:
+    case FieldKind::kList:
       return "TEXT";
     default:
       return "REAL";
@@ -49,7 +68,7 @@ std::string quote_identifier(const std::string& name) {
 }
 
 Store::Store(const std::string& path, const SweepDefinition& sweep, bool resume)
-    : path_(path), total_(sweep.grid.points.size()) {
+    : path_(path), total_(sweep.grid.points.size()), cluster_(sweep.cluster.has_value()) {
   const bool existed = std::filesystem::exists(path);
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
       SQLITE_OK) {
@@ -90,10 +109,17 @@ Store::Store(const std::string& path, const SweepDefinition& sweep, bool resume)
     } else {
       exec("PRAGMA journal_mode = WAL");
       std::string create = "CREATE TABLE points (point INTEGER PRIMARY KEY";
-      for (const auto& f : link_spec_fields())
-        create += ", " + quote_identifier(f.key) + " " + column_type(f.kind);
-      for (const auto& c : point_columns())
-        create += ", " + quote_identifier(c.name) + (c.integer ? " INTEGER" : " REAL");
+      if (cluster_) {
+        for (const auto& f : cluster_fields())
+          create += ", " + quote_identifier(f.key) + " " + cluster_column_type(f.kind);
+        for (const auto& c : cluster_point_columns())
+          create += ", " + quote_identifier(c.name) + (c.integer ? " INTEGER" : " REAL");
+      } else {
+        for (const auto& f : link_spec_fields())
+          create += ", " + quote_identifier(f.key) + " " + column_type(f.kind);
+        for (const auto& c : point_columns())
+          create += ", " + quote_identifier(c.name) + (c.integer ? " INTEGER" : " REAL");
+      }
       create += ", report_json TEXT NOT NULL, eval_s REAL)";
       exec("BEGIN");
       exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -103,7 +129,7 @@ Store::Store(const std::string& path, const SweepDefinition& sweep, bool resume)
       std::string axes;
       for (const auto& a : sweep.grid.axes) axes += (axes.empty() ? "" : ",") + a.key;
       const std::pair<std::string, std::string> rows[] = {
-          {"record_type", kPointRecordType},
+          {"record_type", cluster_ ? kClusterPointRecordType : kPointRecordType},
           {"fingerprint", sweep.fingerprint},
           {"points", std::to_string(total_)},
           {"axes", axes},
@@ -121,7 +147,9 @@ Store::Store(const std::string& path, const SweepDefinition& sweep, bool resume)
     }
     exec("PRAGMA synchronous = NORMAL");
     std::string insert = "INSERT INTO points VALUES (?";
-    const std::size_t n = 1 + link_spec_fields().size() + point_columns().size() + 2;
+    const std::size_t n = cluster_
+                              ? 1 + cluster_fields().size() + cluster_point_columns().size() + 2
+                              : 1 + link_spec_fields().size() + point_columns().size() + 2;
     for (std::size_t i = 1; i < n; ++i) insert += ", ?";
     insert += ")";
     if (sqlite3_prepare_v2(db_, insert.c_str(), -1, &insert_, nullptr) != SQLITE_OK)
@@ -172,13 +200,8 @@ std::vector<std::size_t> Store::missing() const {
   return out;
 }
 
-void Store::insert(const LinkSpec& spec, const PointResult& r) {
-  int col = 1;
-  sqlite3_reset(insert_);
-  sqlite3_clear_bindings(insert_);
-  sqlite3_bind_int64(insert_, col++, static_cast<sqlite3_int64>(r.index));
-  for (const auto& f : link_spec_fields()) {
-    const FieldValue v = f.get(spec);
+void Store::bind_inputs(const std::vector<FieldValue>& values, int& col) {
+  for (const FieldValue& v : values) {
     if (const auto* d = std::get_if<double>(&v)) {
       sqlite3_bind_double(insert_, col, *d);
     } else if (const auto* i = std::get_if<std::int64_t>(&v)) {
@@ -187,13 +210,20 @@ void Store::insert(const LinkSpec& spec, const PointResult& r) {
       sqlite3_bind_int(insert_, col, *b ? 1 : 0);
     } else if (const auto* s = std::get_if<std::string>(&v)) {
       sqlite3_bind_text(insert_, col, s->c_str(), -1, SQLITE_TRANSIENT);
+    } else if (const auto* l = std::get_if<std::vector<std::string>>(&v)) {
+      std::string joined;
+      for (const auto& item : *l) joined += (joined.empty() ? "" : ",") + item;
+      sqlite3_bind_text(insert_, col, joined.c_str(), -1, SQLITE_TRANSIENT);
     }
     ++col;
   }
-  const auto cols = point_columns();
-  for (std::size_t k = 0; k < cols.size(); ++k, ++col) {
+}
+
+void Store::bind_outputs(const PointResult& r, int& col) {
+  for (std::size_t k = 0; k < r.outputs.size(); ++k, ++col) {
     if (!r.outputs[k]) continue;
-    if (cols[k].integer) {
+    const bool integer = cluster_ ? cluster_point_columns()[k].integer : point_columns()[k].integer;
+    if (integer) {
       sqlite3_bind_int64(insert_, col, static_cast<sqlite3_int64>(*r.outputs[k]));
     } else {
       sqlite3_bind_double(insert_, col, *r.outputs[k]);
@@ -202,10 +232,42 @@ void Store::insert(const LinkSpec& spec, const PointResult& r) {
   sqlite3_bind_text(insert_, col++, r.report_json.data(), static_cast<int>(r.report_json.size()),
                     SQLITE_STATIC);
   sqlite3_bind_double(insert_, col++, r.eval_s);
+}
+
+void Store::step() {
   // One statement outside any transaction: SQLite commits it atomically on its own.
   if (sqlite3_step(insert_) != SQLITE_DONE)
     throw std::runtime_error("store " + path_ + ": " + sqlite3_errmsg(db_));
   sqlite3_reset(insert_);
+}
+
+void Store::insert(const LinkSpec& spec, const PointResult& r) {
+  int col = 1;
+  sqlite3_reset(insert_);
+  sqlite3_clear_bindings(insert_);
+  sqlite3_bind_int64(insert_, col++, static_cast<sqlite3_int64>(r.index));
+  std::vector<FieldValue> values;
+  for (const auto& f : link_spec_fields()) values.push_back(f.get(spec));
+  bind_inputs(values, col);
+  bind_outputs(r, col);
+  step();
+}
+
+void Store::insert(const SweepDefinition& sweep, const PointResult& r) {
+  if (!sweep.cluster) {
+    insert(point_spec(sweep.base, sweep.grid, r.index), r);
+    return;
+  }
+  const ClusterSpec spec = point_cluster(sweep.cluster->base, sweep.grid, r.index);
+  int col = 1;
+  sqlite3_reset(insert_);
+  sqlite3_clear_bindings(insert_);
+  sqlite3_bind_int64(insert_, col++, static_cast<sqlite3_int64>(r.index));
+  std::vector<FieldValue> values;
+  for (const auto& f : cluster_fields()) values.push_back(f.get(spec));
+  bind_inputs(values, col);
+  bind_outputs(r, col);
+  step();
 }
 
 }  // namespace mosaic::sweep

@@ -14,7 +14,9 @@ namespace mosaic::sweep {
 // point, keyed by its index in the sweep: every design key of the point (column named after the
 // key), the headline outputs (point_columns()), the full report as JSON (`report_json`) and the
 // evaluation's wall-clock time (`eval_s`, the only column that differs between identical runs).
-// Table `meta`: the sweep's fingerprint, its file and size. Each row is committed on its own, so a
+// Table `meta`: the sweep's fingerprint, its file and size. A cluster sweep's store has the same
+// layout with the cluster's keys as inputs, cluster_point_columns() as outputs and the cluster
+// records as reports (record type "cluster point"). Each row is committed on its own, so a
 // killed run loses at most the points in flight. Not thread-safe: one writer.
 class Store {
  public:
@@ -30,12 +32,19 @@ class Store {
   std::vector<std::size_t> missing() const;
   std::size_t stored() const;
   void insert(const LinkSpec& point_spec, const PointResult& result);
+  // A point of the sweep the store was made for: its design's keys, or in a cluster sweep its
+  // cluster's keys, beside its outputs.
+  void insert(const SweepDefinition& sweep, const PointResult& result);
 
  private:
   void exec(const std::string& sql);
+  void bind_inputs(const std::vector<FieldValue>& values, int& col);
+  void bind_outputs(const PointResult& result, int& col);
+  void step();
 
   std::string path_;
   std::size_t total_ = 0;
+  bool cluster_ = false;
   sqlite3* db_ = nullptr;
   sqlite3_stmt* insert_ = nullptr;
 };

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/sweep/cluster_point.hpp"
 #include "mosaic/sweep/point_columns.hpp"
 #include "mosaic/sweep/store.hpp"
 
@@ -52,6 +54,13 @@ StoreColumn describe(const std::string& name, const std::string& declared) {
   if (const FieldDesc* f = find_field(name)) return {name, type, Role::kInput, f->unit, f->doc};
   if (const int k = find_point_column(name); k >= 0) {
     const PointColumn& p = point_columns()[static_cast<std::size_t>(k)];
+    return {name, type, Role::kOutput, p.unit, p.doc};
+  }
+  // A cluster store's keys and outputs.
+  if (const ClusterField* f = find_cluster_field(name))
+    return {name, type, Role::kInput, f->unit, f->doc};
+  if (const int k = find_cluster_point_column(name); k >= 0) {
+    const ClusterColumn& p = cluster_point_columns()[static_cast<std::size_t>(k)];
     return {name, type, Role::kOutput, p.unit, p.doc};
   }
   // A column this version does not know (a store from another version): shown, undescribed.
@@ -108,7 +117,8 @@ StoreReader::StoreReader(const std::string& path, const std::string& field)
       if (!st.step() || sqlite3_column_int(st.get(), 0) != 1)
         throw ConfigError(field, shown, kMadeBySweep);
     }
-    if (const std::string type = meta("record_type"); type != kPointRecordType)
+    if (const std::string type = meta("record_type");
+        type != kPointRecordType && type != kClusterPointRecordType)
       throw ConfigError(field, shown, kMadeBySweep,
                         "its record type is \"" + type + "\", not \"" + kPointRecordType + "\"");
   } catch (...) {

@@ -7,9 +7,12 @@
 #include <filesystem>
 #include <sstream>
 
+#include "mosaic/core/cluster/cluster_loader.hpp"
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/record/cluster_json.hpp"
 #include "mosaic/record/spec_json.hpp"
 #include "mosaic/sweep/design_toml.hpp"
 
@@ -55,7 +58,7 @@ std::int64_t positive_integer(const toml::node& node, const std::string& field) 
 }
 
 // A numeric value for `field`: integral for integer keys.
-FieldValue numeric_value(const FieldDesc& field, double x, const std::string& where) {
+FieldValue numeric_value(const FieldInfo& field, double x, const std::string& where) {
   if (field.kind == FieldKind::kInteger) {
     if (std::abs(x - std::round(x)) > 1e-9 * std::max(1.0, std::abs(x)))
       throw ConfigError(where, fmt::format("{}", x), field.allowed());
@@ -66,7 +69,7 @@ FieldValue numeric_value(const FieldDesc& field, double x, const std::string& wh
   return FieldValue{x};
 }
 
-FieldValue listed_value(const FieldDesc& field, const toml::node& node, const std::string& where) {
+FieldValue listed_value(const FieldInfo& field, const toml::node& node, const std::string& where) {
   if (const auto* v = node.as_floating_point()) return numeric_value(field, v->get(), where);
   if (const auto* v = node.as_integer()) {
     if (field.kind == FieldKind::kInteger) return FieldValue{static_cast<std::int64_t>(v->get())};
@@ -75,6 +78,8 @@ FieldValue listed_value(const FieldDesc& field, const toml::node& node, const st
   if (const auto* v = node.as_boolean()) return FieldValue{v->get()};
   if (const auto* v = node.as_string()) {
     if (v->get() == "none" && field.kind == FieldKind::kOptionalReal) return FieldValue{};
+    // A list key's value is written as --set takes it: items separated by commas.
+    if (field.kind == FieldKind::kList) return parse_value(field, v->get());
     return FieldValue{v->get()};
   }
   throw ConfigError(where, describe(node), field.allowed());
@@ -89,15 +94,26 @@ bool log_scale_of(const toml::table& t, const std::string& where) {
   return s == "log";
 }
 
-Axis parse_axis(const toml::table& t, int index) {
+Axis parse_axis(const toml::table& t, int index, bool cluster) {
   const std::string where = "axis[" + std::to_string(index) + "]";
   only_keys(t, where, {"key", "values", "start", "stop", "step", "count", "scale", "min", "max"});
   const auto* key_node = t.get("key");
   if (!key_node) throw ConfigError(where + ".key", "(missing)", "a design key");
   Axis a;
   a.key = string_of(*key_node, where + ".key", "a design key as a string");
-  a.field = find_field(a.key);
-  if (!a.field) {
+  if (cluster) {
+    a.cluster_field = find_cluster_field(a.key);
+    if (!a.cluster_field) {
+      static const std::vector<std::string> names = field_names(cluster_fields());
+      const auto hint = nearest_name(a.key, names);
+      throw ConfigError(where + ".key", "\"" + a.key + "\"",
+                        "a cluster key (`mosaic keys --cluster` lists them)",
+                        hint ? "did you mean '" + *hint + "'?" : std::string{});
+    }
+  } else {
+    a.field = find_field(a.key);
+  }
+  if (!cluster && !a.field) {
     const auto hint = suggest_field(a.key);
     throw ConfigError(where + ".key", "\"" + a.key + "\"",
                       "a known design key (`mosaic keys` lists them)",
@@ -115,14 +131,13 @@ Axis parse_axis(const toml::table& t, int index) {
     const auto* arr = t.get("values")->as_array();
     if (!arr) throw ConfigError(at + ".values", describe(*t.get("values")), "an array");
     if (arr->empty()) throw ConfigError(at + ".values", "[]", "at least one value");
-    for (const auto& v : *arr) a.values.push_back(listed_value(*a.field, v, at + ".values"));
+    for (const auto& v : *arr) a.values.push_back(listed_value(a.info(), v, at + ".values"));
     return a;
   }
-  const bool numeric = a.field->kind == FieldKind::kReal ||
-                       a.field->kind == FieldKind::kOptionalReal ||
-                       a.field->kind == FieldKind::kInteger;
-  if (!numeric)
-    throw ConfigError(at, "a range", "values = [...] for a " + a.field->allowed() + " key");
+  const FieldInfo& info = a.info();
+  const bool numeric = info.kind == FieldKind::kReal || info.kind == FieldKind::kOptionalReal ||
+                       info.kind == FieldKind::kInteger;
+  if (!numeric) throw ConfigError(at, "a range", "values = [...] for a " + info.allowed() + " key");
   const bool log_scale = log_scale_of(t, at);
   if (has_sample) {
     if (!t.contains("min") || !t.contains("max"))
@@ -164,7 +179,7 @@ Axis parse_axis(const toml::table& t, int index) {
       xs.push_back(log_scale ? start * std::pow(stop / start, f) : start + f * (stop - start));
     }
   }
-  for (double x : xs) a.values.push_back(numeric_value(*a.field, x, at));
+  for (double x : xs) a.values.push_back(numeric_value(info, x, at));
   return a;
 }
 
@@ -178,6 +193,8 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
     for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
   };
   feed(record::spec_to_json(d.base).dump());
+  // A cluster sweep's identity also holds its base cluster (a design sweep's text is unchanged).
+  if (d.cluster) feed("|cluster" + record::cluster_spec_to_json(d.cluster->base).dump());
   feed(d.options.margin ? "|margin" : "|no-margin");
   for (const auto& a : d.grid.axes) feed("|" + a.key);
   for (const auto& p : d.grid.points) {
@@ -203,10 +220,29 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
   d.text = text;
 
   SpecRequest request;
+  ClusterRequest cluster;
+  bool is_cluster = false;
+  std::string cluster_dir = base_dir;
   if (const auto* node = root.get("base")) {
     const auto* base = node->as_table();
     if (!base) throw ConfigError("base", describe(*node), "a table");
-    only_keys(*base, "base", {"preset", "design", "set", "seed"});
+    only_keys(*base, "base", {"preset", "design", "set", "seed", "cluster", "cluster_file"});
+    is_cluster = base->contains("cluster") || base->contains("cluster_file");
+    if (is_cluster)
+      for (const char* k : {"preset", "design", "seed"})
+        if (base->contains(k))
+          throw ConfigError(std::string("base.") + k, describe(*base->get(k)),
+                            "not in a cluster sweep (the design is the cluster's "
+                            "links.mosaic_* keys)");
+    if (const auto* p = base->get("cluster"))
+      cluster.preset = string_of(*p, "base.cluster", "a cluster preset name");
+    if (const auto* p = base->get("cluster_file")) {
+      const std::filesystem::path file = string_of(*p, "base.cluster_file", "a cluster file path");
+      const auto path = file.is_absolute() ? file : std::filesystem::path(base_dir) / file;
+      cluster.toml_text = read_input_file(path.string(), "base.cluster_file");
+      cluster.source = path.string();
+      cluster_dir = path.parent_path().empty() ? "." : path.parent_path().string();
+    }
     if (const auto* p = base->get("preset"))
       request.preset = string_of(*p, "base.preset", "a preset name");
     if (const auto* p = base->get("design")) {
@@ -218,7 +254,8 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
       const auto* arr = p->as_array();
       if (!arr) throw ConfigError("base.set", describe(*p), "an array of \"KEY=VALUE\" strings");
       for (const auto& v : *arr)
-        request.overrides.push_back(string_of(v, "base.set", "\"KEY=VALUE\" strings"));
+        (is_cluster ? cluster.overrides : request.overrides)
+            .push_back(string_of(v, "base.set", "\"KEY=VALUE\" strings"));
     }
     if (const auto* p = base->get("seed")) {
       const auto* v = p->as_integer();
@@ -226,7 +263,15 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
       request.seed = static_cast<std::uint64_t>(v->get());
     }
   }
-  d.base = load_spec(request);
+  if (is_cluster) {
+    ClusterSweep c;
+    c.base = load_cluster(cluster);
+    c.design = load_mosaic_design(c.base, cluster_dir, c.design_name);
+    d.base = c.design;
+    d.cluster = std::move(c);
+  } else {
+    d.base = load_spec(request);
+  }
 
   if (const auto* node = root.get("evaluate")) {
     const auto* ev = node->as_table();
@@ -250,7 +295,7 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
       throw ConfigError("axis", describe(*node), "[[axis]] tables");
     int i = 0;
     for (const auto& t : *arr) {
-      Axis a = parse_axis(*t.as_table(), i++);
+      Axis a = parse_axis(*t.as_table(), i++, is_cluster);
       for (const auto& other : d.grid.axes)
         if (other.key == a.key) throw ConfigError("axis.key", "\"" + a.key + "\"", "each key once");
       d.grid.axes.push_back(std::move(a));
@@ -295,7 +340,12 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
                       "at most " + std::to_string(kMaxSweepPoints) +
                           " (every point's values are held in memory; split the sweep)");
   // Every point is checked now, so that nothing runs when any point would be refused.
-  for (std::size_t i = 0; i < d.grid.points.size(); ++i) (void)point_spec(d.base, d.grid, i);
+  for (std::size_t i = 0; i < d.grid.points.size(); ++i) {
+    if (d.cluster)
+      (void)point_cluster(d.cluster->base, d.grid, i);
+    else
+      (void)point_spec(d.base, d.grid, i);
+  }
   d.fingerprint = sweep_fingerprint(d);
   return d;
 }
