@@ -6,6 +6,7 @@
 
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/link/skew_plan.hpp"
 
 namespace mosaic::io {
 namespace {
@@ -30,7 +31,8 @@ std::string shown(const nlohmann::json& j) {
 
 }  // namespace
 
-void parse_phy_report(std::string_view json_text, int physical_channels, link::FaultPlan& plan) {
+void parse_phy_report(std::string_view json_text, int physical_channels, double line_rate_gbps,
+                      link::FaultPlan& plan) {
   nlohmann::json j;
   bool too_deep = false;
   const nlohmann::json::parser_callback_t limit_depth =
@@ -59,6 +61,9 @@ void parse_phy_report(std::string_view json_text, int physical_channels, link::F
 
   plan.channel_ber.assign(physical_channels, plan.background_ber);
   std::vector<char> seen(physical_channels, 0);
+  std::vector<double> arrival_ps(physical_channels, 0.0);
+  std::vector<char> live(physical_channels, 0);
+  bool any_skew = false;
   for (std::size_t i = 0; i < channels->size(); ++i) {
     const nlohmann::json& c = (*channels)[i];
     const std::string at = "channels[" + std::to_string(i) + "]";
@@ -95,11 +100,21 @@ void parse_phy_report(std::string_view json_text, int physical_channels, link::F
     }
     plan.channel_ber[k] = exact;
     if (dead) plan.dead_channels.push_back(static_cast<int>(k));
+    if (const auto skew = c.find("skew_ps"); skew != c.end()) {
+      if (!skew->is_number() || !std::isfinite(skew->get<double>()) ||
+          std::abs(skew->get<double>()) > 1e9)
+        bad(at + ".skew_ps", shown(*skew), "a number of ps in [-1e9, 1e9]");
+      arrival_ps[k] = skew->get<double>();
+      any_skew = true;
+    }
+    live[k] = !dead;
   }
+  if (any_skew) plan.skew_ui = link::skew_ui_from_arrivals(arrival_ps, live, line_rate_gbps);
 }
 
-void read_phy_report(const std::string& path, int physical_channels, link::FaultPlan& plan) {
-  parse_phy_report(read_input_file(path, "phy"), physical_channels, plan);
+void read_phy_report(const std::string& path, int physical_channels, double line_rate_gbps,
+                     link::FaultPlan& plan) {
+  parse_phy_report(read_input_file(path, "phy"), physical_channels, line_rate_gbps, plan);
 }
 
 }  // namespace mosaic::io

@@ -32,7 +32,8 @@ int run_relay(const RelayArgs& args) {
   std::optional<link::FaultPlan> phy_report;
   if (!options.phy.empty()) {
     phy_report.emplace();
-    io::read_phy_report(options.phy, link::LinkConfig::from_spec(spec).physical_channels,
+    const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
+    io::read_phy_report(options.phy, cfg.physical_channels, cfg.line_rate_gbps,
                         *phy_report);
   }
   TerminalProgress progress("relay");

@@ -88,9 +88,9 @@ std::string relay_json(const std::optional<std::string>& design,
     phy_report.emplace();
     // A SimulateResult's record is handed over as text; a path is read as the CLI reads it.
     if (phy_text)
-      io::parse_phy_report(*phy_text, channels, *phy_report);
+      io::parse_phy_report(*phy_text, channels, spec.channel.rate_gbps, *phy_report);
     else
-      io::read_phy_report(options.phy, channels, *phy_report);
+      io::read_phy_report(options.phy, channels, spec.channel.rate_gbps, *phy_report);
   }
   link::RelayResult r;
   {

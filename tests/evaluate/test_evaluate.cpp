@@ -33,7 +33,15 @@ TEST(Evaluate, DegradationRunsThePhysicsOncePerAge) {
     // Age 0 is exactly the evaluated link.
     EXPECT_DOUBLE_EQ(e.degradation->steps[0].worst_log10_ber, e.link().log10_worst_ber);
   }
-  EXPECT_EQ(evaluate(preset("prototype"), quick()).physics_evaluations, 1);
+  // The verdict's end of life is one more evaluation (none with the stepwise ageing, whose last
+  // step it reads), and none at all when it is not asked for.
+  // The 800g design meets at the end of its life: one evaluation there, no bisection.
+  EXPECT_EQ(evaluate(preset("800g"), quick()).physics_evaluations, 2);
+  EvalOptions no_end_of_life = quick();
+  no_end_of_life.end_of_life = false;
+  const Evaluation now_only = evaluate(preset("800g"), no_end_of_life);
+  EXPECT_EQ(now_only.physics_evaluations, 1);
+  EXPECT_FALSE(now_only.verdict.end_of_life_checked);
 }
 
 TEST(Evaluate, RolesArePureAndConsistentWithTheSummary) {
@@ -98,8 +106,11 @@ TEST(Evaluate, DesignFiguresComeFromTheEvaluation) {
   EXPECT_DOUBLE_EQ(d.w_per_end, e.power.per_end_w);
   EXPECT_DOUBLE_EQ(d.link_fit_at_case, e.reliability.link_fit);
   EXPECT_GT(d.link_fit, 0.0);
-  // Deskew buffer (64 UI at 2.135 Gb/s = 30 ns) plus the module's logic pipeline.
-  EXPECT_NEAR(d.latency_ns, e.spec.module.logic_latency_ns + 64.0 / e.spec.channel.rate_gbps, 1e-9);
+  // The latency model's electronics: one 64-bit word serialised, one marker and the 64 UI deskew
+  // buffer (3 x 64 UI at 2.135 Gb/s = 89.9 ns), plus the module's logic pipeline.
+  EXPECT_NEAR(d.latency_ns,
+              e.spec.module.logic_latency_ns + 3 * 64.0 / e.spec.channel.rate_gbps, 1e-9);
+  EXPECT_DOUBLE_EQ(d.latency_ns, e.link().latency.electronics_ns());
 }
 
 }  // namespace

@@ -16,6 +16,8 @@
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/link/latency.hpp"
+#include "mosaic/record/report_json.hpp"
 #include "mosaic/record/session_json.hpp"
 
 namespace mosaic::cable {
@@ -377,11 +379,8 @@ nlohmann::json Cable::stats() const {
 
 nlohmann::json Cable::summary() const {
   const link::LinkConfig& cfg = sides_[0].link->config();
-  const double line_bps = cfg.line_rate_gbps * 1e9;
   const double host_bps = double(cfg.host_bits_per_period()) / cfg.period_s();
   const double period_us = cfg.period_s() * 1e6;
-  const double deskew_us = cfg.max_skew_bits / line_bps * 1e6;
-  const double fec_us = sides_[0].link->session().host_fec().codeword_bits() / host_bps * 1e6;
   const double wall = threads_.empty() ? stop_s_ : since_start_s();
   const double cpu = (threads_.empty() ? cpu_at_stop_s_ : cpu_seconds()) - cpu_at_start_s_;
   return {
@@ -398,11 +397,9 @@ nlohmann::json Cable::summary() const {
         {"host_rate_gbps", host_bps * 1e-9},
         {"marker_period_us", period_us},
         {"max_skew_ui", cfg.max_skew_bits}}},
-      {"hardware_latency_us",
-       {{"marker_period_store", period_us},
-        {"deskew_buffer_max", deskew_us},
-        {"host_fec_codeword", fec_us},
-        {"total_max", period_us + deskew_us + fec_us}}},
+      // What the module adds in hardware: the design's one latency model (simulate, relay and
+      // compare show the same figures); what the emulator adds is measured per direction.
+      {"latency", record::latency_to_json(link::link_latency(options_.spec))},
       {"wall_s", wall},
       {"cpu_s", cpu},
       {"cpu_percent", wall > 0 ? 100.0 * cpu / wall : 0.0},

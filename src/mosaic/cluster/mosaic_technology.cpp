@@ -26,7 +26,7 @@ EvalOptions probe_options(int threads) {
 }  // namespace
 
 bool design_meets(const Evaluation& e) {
-  return e.link().over_threshold == 0 && e.link().capacity_ok;
+  return e.verdict.meets;
 }
 
 ReachSearch mosaic_reach(const LinkSpec& design, double tolerance_m, int threads,

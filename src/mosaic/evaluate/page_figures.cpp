@@ -14,6 +14,7 @@ PageFigures page_figures(const LinkSpec& spec, const PageFiguresRequest& request
     quick.margin = false;
     quick.bathtubs = false;
     quick.eye_heights = false;
+    quick.end_of_life = false;  // power, FIT and latency only
     const Evaluation e = evaluate(spec, quick);
     f.comparison = compare_design(e, *request.catalog, spec.fiber.length_m);
     f.catalog_origin = request.catalog->origin;

@@ -130,8 +130,9 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   return result;
 }
 
-double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
-                         double target_ber, const EvalOptions& options) {
+std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result,
+                                        std::span<const int> active, double target_ber,
+                                        const EvalOptions& options) {
   if (active.empty()) return 0.0;
   // The weakest few active channels decide; a uniform loss keeps their order nearly unchanged.
   std::vector<int> weakest(active.begin(), active.end());
@@ -169,7 +170,12 @@ double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::spa
     hi += step;
     f_hi = worst_at(hi);
   }
-  if ((f_hi < target) == (f_lo < target)) return hi;  // beyond +-72 dB: report the bound
+  if ((f_hi < target) == (f_lo < target)) {
+    // Still above the target with 72 dB more light: a floor, not a margin. (Below it 72 dB
+    // down is a margin of at least that, reported as the bound.)
+    if (f_hi >= target) return std::nullopt;
+    return hi;
+  }
   while (std::abs(hi - lo) > 0.02) {
     const double mid = 0.5 * (lo + hi);
     const double f_mid = worst_at(mid);

@@ -12,19 +12,6 @@ namespace {
 
 using namespace mosaic::cluster;
 
-nlohmann::json value_json(const FieldValue& v) {
-  return std::visit(
-      [](const auto& x) -> nlohmann::json {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) {
-          return "none";
-        } else {
-          return x;
-        }
-      },
-      v);
-}
-
 const char* medium_name(Medium m) {
   return m == Medium::kCopper ? "copper" : m == Medium::kOptical ? "optical" : "mosaic";
 }
@@ -153,17 +140,6 @@ nlohmann::json scaling_json(const ClusterResult& r) {
 
 }  // namespace
 
-nlohmann::json cluster_spec_to_json(const ClusterSpec& spec) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& f : cluster_fields()) {
-    std::string path = "/" + f.key;
-    for (auto& c : path)
-      if (c == '.') c = '/';
-    out[nlohmann::json::json_pointer(path)] = value_json(f.get(spec));
-  }
-  return out;
-}
-
 nlohmann::json cluster_keys_to_json() {
   const ClusterSpec defaults = cluster_preset(kDefaultClusterPreset);
   nlohmann::json out = nlohmann::json::array();
@@ -172,7 +148,7 @@ nlohmann::json cluster_keys_to_json() {
                         {"unit", f.unit},
                         {"doc", f.doc},
                         {"allowed", f.allowed()},
-                        {"default", value_json(f.get(defaults))}};
+                        {"default", field_value_to_json(f.get(defaults))}};
     if (f.kind == FieldKind::kChoice) k["choices"] = f.choices;
     if (f.numeric()) {
       k["min"] = f.min;

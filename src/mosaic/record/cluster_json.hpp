@@ -5,12 +5,10 @@
 
 #include "mosaic/cluster/cluster_result.hpp"
 #include "mosaic/core/cluster/cluster_spec.hpp"
+#include "mosaic/record/spec_json.hpp"
 
 namespace mosaic::record {
 
-// Every resolved cluster key, nested by section ({"floor": {"rack_pitch_m": 0.6, ...}, ...});
-// unset optional keys are "none". Generated from the cluster schema.
-nlohmann::json cluster_spec_to_json(const ClusterSpec& spec);
 // Every cluster key's description (as keys_to_json for design keys), nvl72-copper defaults.
 nlohmann::json cluster_keys_to_json();
 

@@ -196,6 +196,7 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
   // A cluster sweep's identity also holds its base cluster (a design sweep's text is unchanged).
   if (d.cluster) feed("|cluster" + record::cluster_spec_to_json(d.cluster->base).dump());
   feed(d.options.margin ? "|margin" : "|no-margin");
+  if (!d.options.end_of_life) feed("|no-end-of-life");
   for (const auto& a : d.grid.axes) feed("|" + a.key);
   for (const auto& p : d.grid.points) {
     feed("\n");
@@ -276,11 +277,16 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
   if (const auto* node = root.get("evaluate")) {
     const auto* ev = node->as_table();
     if (!ev) throw ConfigError("evaluate", describe(*node), "a table");
-    only_keys(*ev, "evaluate", {"margin"});
+    only_keys(*ev, "evaluate", {"margin", "end_of_life"});
     if (const auto* m = ev->get("margin")) {
       const auto* b = m->as_boolean();
       if (!b) throw ConfigError("evaluate.margin", describe(*m), "true or false");
       d.options.margin = b->get();
+    }
+    if (const auto* m = ev->get("end_of_life")) {
+      const auto* b = m->as_boolean();
+      if (!b) throw ConfigError("evaluate.end_of_life", describe(*m), "true or false");
+      d.options.end_of_life = b->get();
     }
   }
   if (const auto* node = root.get("combine")) {

@@ -13,6 +13,7 @@ namespace mosaic::sweep {
 // lanes, power, reliability, the worst active channel's bathtubs).
 struct PointOptions {
   bool margin = false;  // the optical-margin search (re-evaluates the weakest channels)
+  bool end_of_life = true;  // the verdict at the end of the service life (one more evaluation)
 };
 
 // A sweep over cluster keys: the base cluster and its MOSAIC design (built from the base's
