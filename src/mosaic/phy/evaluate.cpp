@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cmath>
 
-#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
@@ -15,19 +14,13 @@
 namespace mosaic::phy {
 namespace {
 
-std::vector<std::string> assumptions_for(const LinkSpec& spec) {
+std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberResponse& fiber) {
   std::vector<std::string> a;
   a.push_back(
       "Statistical eye: every channel carries independent, equiprobable random bits; "
       "ISI and crosstalk taps above both 5% of the thermal noise rms and 1e-4 of the cursor "
       "are kept exactly (at most 48), a tap below either is lumped into the Gaussian noise");
-  a.push_back(
-      "Crosstalk is incoherent power leakage from the 8 nearest neighbours (no beat "
-      "noise); it grows linearly with fiber length");
-  a.push_back(
-      fmt::format("Fiber impulse response ({}): chromatic (|D| L sigma_lambda) and modal "
-                  "(k L^gamma) spreads add in quadrature",
-                  enum_name(spec.fiber.model)));
+  a.insert(a.end(), fiber.assumptions.begin(), fiber.assumptions.end());
   a.push_back(
       "Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
       "shot noise follows the instantaneous photocurrent; no RIN");
@@ -59,7 +52,7 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
       "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
       "(thermal, sqrt of absolute temperature)",
       spec.environment.case_temperature_c, hot.led_power_db + 0.0, hot.led_bandwidth_factor,
-      hot.wavelength_nm - spec.led.wavelength_nm, hot.dispersion_ps_per_nm_km,
+      hot.wavelength_nm - spec.led.wavelength_nm, fiber.dispersion_ps_per_nm_km,
       hot.responsivity_a_per_w, hot.noise_factor));
   if (spec.rx.input_capacitance_pf > 0.0)
     a.push_back(
@@ -126,7 +119,7 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.fiber_sigma_md_ps = ev.fiber().sigma_md_s * 1e12;
   result.kappa_adjacent = ev.fiber().kappa_adjacent;
   result.kappa_diagonal = ev.fiber().kappa_diagonal;
-  result.assumptions = assumptions_for(ev.design_spec());
+  result.assumptions = assumptions_for(ev.design_spec(), ev.fiber());
   return result;
 }
 

@@ -51,7 +51,7 @@ LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra
                              std::optional<double> ctle_peaking_db)
     : design_(spec),
       spec_(at_case_temperature(spec)),
-      fiber_(fiber_response(spec_.fiber, spec_.led.fwhm_nm)),
+      fiber_(fiber_response(spec_)),
       layout_(build_array(spec_, fiber_, extra_loss_db)) {
   if (!spec_.rx.ctle) {
     ctle_peaking_db_ = 0.0;
