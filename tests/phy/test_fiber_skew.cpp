@@ -1,5 +1,6 @@
 // Skew of the geometric fiber: core-length mismatch, the bend across the strand and the launch
-// tilt's modal delay, growing with length and with a tighter bend.
+// tilt's modal delay, growing with length and with a tighter bend, and what the forwarded clock
+// makes of it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/array_layout.hpp"
 #include "mosaic/phy/core_glass.hpp"
+#include "mosaic/phy/evaluate.hpp"
 #include "mosaic/phy/fiber.hpp"
 
 namespace mosaic::phy {
@@ -88,6 +90,35 @@ TEST(FiberSkew, MismatchTermScalesWithLengthAndDrawsStayKeyed) {
   for (const auto& c : b.channels) sum2 += c.skew_s * c.skew_s;
   const double rms = std::sqrt(sum2 / b.channels.size());
   EXPECT_NEAR(rms / (5.1e-12 * 1e3 * 40.0 * 100e-6), 1.0, 0.15);
+}
+
+TEST(FiberSkew, ForwardedClockSeesTheBendCdrDoesNot) {
+  // A forwarded clock samples a whole row at one instant: the bend's skew across the row costs
+  // it; a per-channel CDR re-centres each channel and barely notices.
+  auto worst = [](double radius, ClockMode clock) {
+    LinkSpec s = preset("prototype");
+    s.fiber.model = FiberModelKind::kGeometric;
+    s.fiber.launch_na = 0.05;
+    s.fiber.length_m = 20.0;
+    s.fiber.bend_radius_m = radius;
+    s.rx.clock = clock;
+    EvalOptions o;
+    o.bathtubs = false;
+    o.eye_heights = false;
+    const PhyResult r = evaluate(s, o);
+    double w = -1e9;
+    for (const auto& c : r.channels) w = std::max(w, c.log10_ber);
+    return std::pair{w, r.skew_group_spread_ui};
+  };
+  const auto [cdr_straight, g0] = worst(0.0, ClockMode::kCdr);
+  const auto [cdr_bent, g1] = worst(0.05, ClockMode::kCdr);
+  const auto [fwd_straight, g2] = worst(0.0, ClockMode::kForwardedClock);
+  const auto [fwd_bent, g3] = worst(0.05, ClockMode::kForwardedClock);
+  EXPECT_GT(g1, g0 + 0.2);  // the bend spreads a row by more than 0.2 UI
+  EXPECT_EQ(g2, g0);
+  EXPECT_NEAR(cdr_bent, cdr_straight, 0.5);
+  EXPECT_GT(fwd_bent, fwd_straight + 1.0);
+  EXPECT_GT(fwd_bent, cdr_bent + 1.0);
 }
 
 }  // namespace

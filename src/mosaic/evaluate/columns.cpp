@@ -130,6 +130,12 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   add("crosstalk_diagonal_db", "leakage from each diagonal neighbour, dB", [](E e) -> CellValue {
     return e.phy.kappa_diagonal > 0 ? 10 * std::log10(e.phy.kappa_diagonal) : -200.0;
   });
+  add("skew_spread_ui", "latest minus earliest live channel's arrival, UI",
+      [](E e) -> CellValue { return e.phy.skew_spread_ui; });
+  add("skew_group_spread_ui", "largest arrival spread within one clock group (array row), UI",
+      [](E e) -> CellValue { return e.phy.skew_group_spread_ui; });
+  count("skew_within_buffer", "the skew spread fits the deskew buffer (link.max_skew_ui)",
+        [](E e) -> CellValue { return e.phy.skew_spread_ui <= e.spec.link.max_skew_ui; });
   count("worst_channel", "index of the worst active channel", [](E e) -> CellValue {
     return std::int64_t{e.link().worst_channel};
   })->present = [](E e) { return e.link().worst_channel >= 0; };

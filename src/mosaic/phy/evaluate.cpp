@@ -39,7 +39,8 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
   if (spec.rx.clock == ClockMode::kForwardedClock)
     a.push_back(
         "Forwarded clock: one sampling phase per array row (the row's median best "
-        "phase); each channel's skew becomes a static phase offset");
+        "phase); each channel's skew becomes a static phase offset, within one UI (whole "
+        "bits are the deskew buffer's)");
   if (spec.rx.power_dbm)
     a.push_back(
         fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
@@ -90,6 +91,38 @@ void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels,
   });
 }
 
+struct SkewSpread {
+  double link_ui = 0.0;
+  double group_ui = 0.0;
+};
+
+// Latest minus earliest live channel, over the link and within each clock group (array row).
+SkewSpread skew_spread_ui(const ArrayLayout& layout, double rate_gbps) {
+  SkewSpread out;
+  double lo = 0.0;
+  double hi = 0.0;
+  bool any = false;
+  for (int row = 0; row < layout.rows; ++row) {
+    double row_lo = 0.0;
+    double row_hi = 0.0;
+    bool row_any = false;
+    for (int col = 0; col < layout.cols; ++col) {
+      const ChannelParams& c = layout.channels[row * layout.cols + col];
+      if (c.dead) continue;
+      row_lo = row_any ? std::min(row_lo, c.skew_s) : c.skew_s;
+      row_hi = row_any ? std::max(row_hi, c.skew_s) : c.skew_s;
+      row_any = true;
+    }
+    if (!row_any) continue;
+    out.group_ui = std::max(out.group_ui, (row_hi - row_lo) * rate_gbps * 1e9);
+    lo = any ? std::min(lo, row_lo) : row_lo;
+    hi = any ? std::max(hi, row_hi) : row_hi;
+    any = true;
+  }
+  out.link_ui = (hi - lo) * rate_gbps * 1e9;
+  return out;
+}
+
 }  // namespace
 
 PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options) {
@@ -119,6 +152,9 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.fiber_sigma_md_ps = ev.fiber().sigma_md_s * 1e12;
   result.kappa_adjacent = ev.fiber().kappa_adjacent;
   result.kappa_diagonal = ev.fiber().kappa_diagonal;
+  const SkewSpread skew = skew_spread_ui(ev.layout(), spec.channel.rate_gbps);
+  result.skew_spread_ui = skew.link_ui;
+  result.skew_group_spread_ui = skew.group_ui;
   result.assumptions = assumptions_for(ev.design_spec(), ev.fiber());
   return result;
 }
