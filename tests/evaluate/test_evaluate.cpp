@@ -113,5 +113,26 @@ TEST(Evaluate, DesignFiguresComeFromTheEvaluation) {
   EXPECT_DOUBLE_EQ(d.latency_ns, e.link().latency.electronics_ns());
 }
 
+TEST(Evaluate, SkewBeyondTheDeskewBufferIsReported) {
+  auto column = [](const Evaluation& e, const char* name) {
+    for (const auto& c : evaluation_columns())
+      if (c.name == name) return c.get(e);
+    return CellValue{};
+  };
+  LinkSpec s = preset("prototype");
+  s.fiber.model = FiberModelKind::kGeometric;
+  s.fiber.launch_na = 0.05;
+  s.fiber.bend_radius_m = 0.05;
+  const Evaluation bent = evaluate(s, quick());
+  const double spread = std::get<double>(column(bent, "skew_spread_ui"));
+  EXPECT_DOUBLE_EQ(spread, bent.phy.skew_spread_ui);
+  EXPECT_GT(spread, 1.0);
+  EXPECT_TRUE(std::get<bool>(column(bent, "skew_within_buffer")));
+  s.link.max_skew_ui = 0.5 * spread;
+  EXPECT_FALSE(std::get<bool>(column(evaluate(s, quick()), "skew_within_buffer")));
+  EXPECT_GE(std::get<double>(column(bent, "skew_spread_ui")),
+            std::get<double>(column(bent, "skew_group_spread_ui")));
+}
+
 }  // namespace
 }  // namespace mosaic

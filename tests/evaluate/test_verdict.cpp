@@ -87,7 +87,7 @@ TEST(Verdict, NoCommandSaysMeetsWhenTheEndOfLifeFails) {
 TEST(Verdict, SkewBeyondTheDeskewBufferFailsNamingTheKey) {
   LinkSpec s = preset("800g");
   s.fiber.skew_rms_ps = 1000.0;
-  const double spread_per_ps = active_skew_spread_ui(evaluate(s, quick())) / 1000.0;
+  const double spread_per_ps = evaluate(s, quick()).phy.skew_spread_ui / 1000.0;
   ASSERT_GT(spread_per_ps, 0.0);
   for (const double fraction : {0.95, 1.05}) {
     s.fiber.skew_rms_ps = fraction * s.link.max_skew_ui / spread_per_ps;
@@ -107,7 +107,7 @@ TEST(Verdict, SkewBeyondTheDeskewBufferFailsNamingTheKey) {
 TEST(Verdict, RelayDeskewsThePhysicsSkewsAtTheEdgeOfTheBuffer) {
   LinkSpec s = preset("800g");
   s.fiber.skew_rms_ps = 1000.0;
-  const double spread_per_ps = active_skew_spread_ui(evaluate(s, quick())) / 1000.0;
+  const double spread_per_ps = evaluate(s, quick()).phy.skew_spread_ui / 1000.0;
   study::RelayOptions o;
   o.gbits = 0.05;
   o.physics = true;

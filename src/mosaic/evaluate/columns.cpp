@@ -141,8 +141,12 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   add("fails_at_years", "first age at which the verdict fails (0: now), years",
       [](E e) -> CellValue { return e.verdict.fails_at_years.value_or(0.0); })
       ->present = [](E e) { return e.verdict.fails_at_years.has_value(); };
-  add("skew_spread_ui", "spread of arrival times over the active channels, UI",
-      [](E e) -> CellValue { return active_skew_spread_ui(e); });
+  add("skew_spread_ui", "latest minus earliest live channel's arrival, UI",
+      [](E e) -> CellValue { return e.phy.skew_spread_ui; });
+  add("skew_group_spread_ui", "largest arrival spread within one clock group (array row), UI",
+      [](E e) -> CellValue { return e.phy.skew_group_spread_ui; });
+  count("skew_within_buffer", "the skew spread fits the deskew buffer (link.max_skew_ui)",
+        [](E e) -> CellValue { return e.phy.skew_spread_ui <= e.spec.link.max_skew_ui; });
   count("worst_channel", "index of the worst active channel", [](E e) -> CellValue {
     return std::int64_t{e.link().worst_channel};
   })->present = [](E e) { return e.link().worst_channel >= 0; };

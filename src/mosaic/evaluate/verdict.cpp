@@ -35,16 +35,6 @@ const char* verdict_condition_name(VerdictCondition c) {
   return "?";
 }
 
-double active_skew_spread_ui(const Evaluation& e) {
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  for (int c : e.lanes.active_channels()) {
-    lo = std::min(lo, e.phy.channels[c].skew_ps);
-    hi = std::max(hi, e.phy.channels[c].skew_ps);
-  }
-  if (!(hi >= lo)) return 0.0;
-  return (hi - lo) * 1e-12 * e.spec.channel.rate_gbps * 1e9;
-}
-
 Verdict judge(const Evaluation& e) {
   const auto& l = e.link();
   const auto& s = e.spec;
@@ -74,9 +64,9 @@ Verdict judge(const Evaluation& e) {
                               ? "; unreachable: an ISI / crosstalk floor above the target"
                               : ""),
         "");
-  const double spread = active_skew_spread_ui(e);
+  const double spread = e.phy.skew_spread_ui;
   check(VerdictCondition::kSkew, spread <= s.link.max_skew_ui,
-        fmt::format("skew spread {:.3g} UI over the active channels, deskew buffer {:.3g} UI", spread,
+        fmt::format("skew spread {:.3g} UI over the live channels, deskew buffer {:.3g} UI", spread,
                     s.link.max_skew_ui),
         "link.max_skew_ui");
   v.meets_now = std::all_of(v.checks.begin(), v.checks.end(), [](const auto& c) { return c.ok; });

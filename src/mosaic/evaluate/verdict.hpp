@@ -41,8 +41,4 @@ struct Verdict {
 // The verdict of an evaluation (its end-of-life ageing included when it was computed).
 Verdict judge(const Evaluation& evaluation);
 
-// The skew the deskew buffer must absorb: the spread of arrival times over the active channels,
-// in UI of the line rate.
-double active_skew_spread_ui(const Evaluation& evaluation);
-
 }  // namespace mosaic

@@ -31,6 +31,11 @@ struct PhyResult {
   double fiber_sigma_md_ps = 0.0;
   double kappa_adjacent = 0.0;
   double kappa_diagonal = 0.0;
+  // Arrival-time spread of the live channels (latest minus earliest), in UI: over the link (what
+  // the deskew buffer, link.max_skew_ui, must hold) and the largest within one clock group (an
+  // array row: what a forwarded clock's single phase must straddle).
+  double skew_spread_ui = 0.0;
+  double skew_group_spread_ui = 0.0;
   std::vector<std::string> assumptions;
 };
 
