@@ -104,7 +104,9 @@ TEST(Evaluate, DesignFiguresComeFromTheEvaluation) {
   const Evaluation e = evaluate(preset("800g"), quick());
   const auto d = design_figures(e);
   EXPECT_DOUBLE_EQ(d.w_per_end, e.power.per_end_w);
-  EXPECT_DOUBLE_EQ(d.link_fit_at_case, e.reliability.link_fit);
+  EXPECT_DOUBLE_EQ(d.link_fit, e.reliability.link_fit);
+  EXPECT_FALSE(d.reach_from_physics);
+  EXPECT_DOUBLE_EQ(design_figures(e, 42.0).reach_m, 42.0);
   EXPECT_GT(d.link_fit, 0.0);
   // The latency model's electronics: one 64-bit word serialised, one marker and the 64 UI deskew
   // buffer (3 x 64 UI at 2.135 Gb/s = 89.9 ns), plus the module's logic pipeline.

@@ -6,12 +6,10 @@
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/evaluate/reach.hpp"
 
 namespace mosaic::cluster {
 namespace {
-
-constexpr double kLongestProbeM = 1000.0;  // fiber.length_m's own upper bound
-constexpr double kStep = 1.25;
 
 EvalOptions probe_options(int threads) {
   // Only the verdict is needed: no margin search, bathtubs or per-channel eye heights.
@@ -27,55 +25,6 @@ EvalOptions probe_options(int threads) {
 
 bool design_meets(const Evaluation& e) {
   return e.verdict.meets;
-}
-
-ReachSearch mosaic_reach(const LinkSpec& design, double tolerance_m, int threads,
-                         Progress* progress) {
-  ReachSearch r;
-  const EvalOptions options = probe_options(threads);
-  auto meets = [&](double length) {
-    LinkSpec s = design;
-    s.fiber.length_m = length;
-    const bool ok = design_meets(evaluate(s, options));
-    r.probes.push_back({length, ok});
-    if (progress)
-      progress->update(std::min(0.95, r.probes.size() / 10.0),
-                       fmt::format("MOSAIC reach: {:.4g} m {}", length, ok ? "meets" : "fails"));
-    return ok;
-  };
-  double lo = 0.0;
-  double hi = std::min(kLongestProbeM, std::max(tolerance_m, design.module.rated_reach_m));
-  if (meets(hi)) {
-    lo = hi;
-    for (;;) {
-      if (lo >= kLongestProbeM) {
-        r.reach_m = lo;
-        return r;
-      }
-      hi = std::min(kLongestProbeM, lo * kStep);
-      if (!meets(hi)) break;
-      lo = hi;
-    }
-  } else {
-    for (;;) {
-      const double next = hi / kStep;
-      if (next < tolerance_m) {
-        r.reach_m = 0.0;
-        return r;
-      }
-      if (meets(next)) {
-        lo = next;
-        break;
-      }
-      hi = next;
-    }
-  }
-  while (hi - lo > tolerance_m) {
-    const double mid = 0.5 * (lo + hi);
-    (meets(mid) ? lo : hi) = mid;
-  }
-  r.reach_m = lo;
-  return r;
 }
 
 MosaicFigures mosaic_figures(const LinkSpec& design, const std::string& name, double rate_gbps,
@@ -96,7 +45,7 @@ MosaicFigures mosaic_figures(const LinkSpec& design, const std::string& name, do
   m.case_temperature_c = design.environment.case_temperature_c;
   m.usable_spares = e.reliability.spares;
   if (!search_reach) return m;
-  const ReachSearch search = mosaic_reach(design, tolerance_m, threads, progress);
+  const ReachSearch search = physical_reach(design, tolerance_m, threads, progress);
   m.reach_m = search.reach_m;
   for (const auto& p : search.probes) m.reach_probes.emplace_back(p.length_m, p.meets);
   return m;

@@ -116,7 +116,8 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   count("capacity_ok", "the data channels carry the host stream",
         [](E e) -> CellValue { return e.link().capacity_ok; });
   add("latency_ns", "fiber flight time, ns", [](E e) -> CellValue { return e.link().latency_ns; });
-  add("electronics_latency_ns", "added by both ends' electronics (serializer, markers, deskew, logic), ns",
+  add("electronics_latency_ns",
+      "added by both ends' electronics (serializer, markers, deskew, logic), ns",
       [](E e) -> CellValue { return e.link().electronics_latency_ns; });
   add("ctle_peaking_db", "the link's equalizer peaking, dB",
       [](E e) -> CellValue { return e.phy.ctle_peaking_db; });

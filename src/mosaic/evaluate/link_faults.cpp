@@ -19,8 +19,7 @@ void apply_physics(const Evaluation& evaluation, int physical_channels, link::Fa
     arrival_ps[c.index] = c.skew_ps;
     live[c.index] = !c.dead;
   }
-  plan.skew_ui =
-      link::skew_ui_from_arrivals(arrival_ps, live, evaluation.spec.channel.rate_gbps);
+  plan.skew_ui = link::skew_ui_from_arrivals(arrival_ps, live, evaluation.spec.channel.rate_gbps);
 }
 
 }  // namespace mosaic

@@ -44,12 +44,12 @@ Verdict judge(const Evaluation& e) {
   auto check = [&](VerdictCondition c, bool ok, std::string detail, std::string key) {
     v.checks.push_back({c, ok, std::move(detail), std::move(key)});
   };
-  check(VerdictCondition::kLanes, l.active_short == 0,
-        l.active_short == 0
-            ? fmt::format("{} data + {} ECC channels in service", l.data, l.ecc)
-            : fmt::format("{} data/ECC channels short: more dead pixels than spares",
-                          l.active_short),
-        "array.spare_channels");
+  check(
+      VerdictCondition::kLanes, l.active_short == 0,
+      l.active_short == 0
+          ? fmt::format("{} data + {} ECC channels in service", l.data, l.ecc)
+          : fmt::format("{} data/ECC channels short: more dead pixels than spares", l.active_short),
+      "array.spare_channels");
   check(VerdictCondition::kCapacity, l.capacity_ok,
         fmt::format("{:.4g} Gb/s per data channel needed, {:.4g} Gb/s run",
                     l.required_line_rate_gbps, l.line_rate_gbps),

@@ -18,7 +18,7 @@ const char* verdict_condition_name(VerdictCondition c);
 struct VerdictCheck {
   VerdictCondition condition = VerdictCondition::kBer;
   bool ok = true;
-  std::string detail;        // what was found, in words, with the figures
+  std::string detail;         // what was found, in words, with the figures
   std::string key_to_change;  // the design key that moves it ("" when none applies)
 };
 
@@ -27,14 +27,14 @@ struct VerdictCheck {
 // skew and usable spares. Every command that states a verdict reads it (simulate, design,
 // compare, sweeps, clusters, pages, Python).
 struct Verdict {
-  bool meets = false;           // now and at end of life
-  bool meets_now = false;       // at start of life
+  bool meets = false;      // now and at end of life
+  bool meets_now = false;  // at start of life
   bool end_of_life_checked = false;
   std::optional<double> fails_at_years;  // first age it fails (0: now); none when it meets
   double service_life_years = 0.0;
   double case_temperature_c = 0.0;
-  std::string binding;   // the condition that fails first, with its time ("" when it meets)
-  std::string summary;   // one line for people
+  std::string binding;  // the condition that fails first, with its time ("" when it meets)
+  std::string summary;  // one line for people
   std::vector<VerdictCheck> checks;
 };
 
