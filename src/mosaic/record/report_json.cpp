@@ -91,9 +91,9 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
       if (!m.refusal.empty()) {
         // No figure where the estimator cannot say anything: the reason instead.
         cj["mc_refusal"] = m.refusal;
-        cj["mc_ber"] = nullptr;
-        cj["mc_ber_ci_low"] = nullptr;
-        cj["mc_ber_ci_high"] = nullptr;
+        cj["mc_ber"] = kRefused;
+        cj["mc_ber_ci_low"] = kRefused;
+        cj["mc_ber_ci_high"] = kRefused;
       }
     }
     nlohmann::json eyes = nlohmann::json::array();
@@ -134,9 +134,12 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
 }
 
 nlohmann::json latency_to_json(const link::Latency& l) {
-  return {{"deskew_ns", l.deskew_ns},         {"logic_ns", l.logic_ns},
-          {"host_fec_ns", l.host_fec_ns},     {"fiber_ns", l.fiber_ns},
-          {"electronics_ns", l.electronics_ns()}, {"total_ns", l.total_ns()}};
+  return {{"deskew_ns", l.deskew_ns},
+          {"logic_ns", l.logic_ns},
+          {"host_fec_ns", l.host_fec_ns},
+          {"fiber_ns", l.fiber_ns},
+          {"electronics_ns", l.electronics_ns()},
+          {"total_ns", l.total_ns()}};
 }
 
 nlohmann::json eye_to_json(const phy::mc::EyeDiagram& e) {
