@@ -83,6 +83,18 @@ def _connect(path):
     return db
 
 
+def _query(path, sql, args=()):
+    """Every row of one read of the store; a damaged store is a ValueError naming it."""
+    db = _connect(path)
+    try:
+        return db.execute(sql, args).fetchall()
+    except _sqlite3.DatabaseError as e:
+        raise ValueError(f"invalid value for 'store': \"{path}\" (allowed: a readable store made "
+                         f"by `mosaic sweep`; {e})") from None
+    finally:
+        db.close()
+
+
 def _column_array(values, sql_type):
     if sql_type == "TEXT":
         return list(values)
@@ -157,21 +169,13 @@ class SweepStore:
     def rows(self):
         if self._rows is None:
             names = ", ".join(_json.dumps(c) for c in self.columns)
-            db = _connect(self.path)
-            try:
-                table = db.execute(f"SELECT {names} FROM points ORDER BY point").fetchall()
-            finally:
-                db.close()
+            table = _query(self.path, f"SELECT {names} FROM points ORDER BY point")
             self._rows = {c: _column_array([r[k] for r in table], self._types[c])
                           for k, c in enumerate(self.columns)}
         return self._rows
 
     def __len__(self):
-        db = _connect(self.path)
-        try:
-            return db.execute("SELECT count(*) FROM points").fetchone()[0]
-        finally:
-            db.close()
+        return _query(self.path, "SELECT count(*) FROM points")[0][0]
 
     def report(self, point):
         """Point ``point``'s report as a :class:`SimulateResult`: the sweep-mode evaluation
@@ -182,16 +186,16 @@ class SweepStore:
             raise TypeError(f"point must be an integer, not {type(point).__name__}")
         if not 0 <= int(point) < 2**63:
             raise ValueError(f"invalid value for 'point': {point!r} (allowed: a point in the store)")
-        db = _connect(self.path)
-        try:
-            row = db.execute("SELECT report_json FROM points WHERE point = ?",
-                             (int(point),)).fetchone()
-        finally:
-            db.close()
+        rows = _query(self.path, "SELECT report_json FROM points WHERE point = ?", (int(point),))
+        row = rows[0] if rows else None
         if row is None:
             raise ValueError(f"invalid value for 'point': {point!r} (allowed: a point in the "
                              f"store)")
-        return SimulateResult(_json.loads(row[0]))
+        try:
+            return SimulateResult(_json.loads(row[0]))
+        except (ValueError, RecursionError, KeyError, TypeError):
+            raise ValueError(f"invalid value for 'store': \"{self.path}\" (allowed: a store whose "
+                             f"point {int(point)} holds a report written by mosaic)") from None
 
     def pareto(self, minimize=(), maximize=(), where=None):
         """The non-dominated points over the objectives (columns of the store), as
