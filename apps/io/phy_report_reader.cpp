@@ -7,12 +7,10 @@
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/link/skew_plan.hpp"
+#include "mosaic_io/json_input.hpp"
 
 namespace mosaic::io {
 namespace {
-
-// JSON nesting beyond this is no report: refuse it before the recursive parser meets it.
-constexpr int kMaxJsonDepth = 64;
 
 std::string json_type(const nlohmann::json& j) {
   return j.type_name();
@@ -33,27 +31,8 @@ std::string shown(const nlohmann::json& j) {
 
 void parse_phy_report(std::string_view json_text, int physical_channels, double line_rate_gbps,
                       link::FaultPlan& plan) {
-  nlohmann::json j;
-  bool too_deep = false;
-  const nlohmann::json::parser_callback_t limit_depth =
-      [&](int d, nlohmann::json::parse_event_t event, nlohmann::json&) {
-        if ((event == nlohmann::json::parse_event_t::object_start ||
-             event == nlohmann::json::parse_event_t::array_start) &&
-            d > kMaxJsonDepth)
-          too_deep = true;
-        return !too_deep;
-      };
-  try {
-    j = nlohmann::json::parse(json_text.begin(), json_text.end(), limit_depth);
-  } catch (const nlohmann::json::parse_error& e) {
-    bad("file", "byte " + std::to_string(e.byte), "valid JSON from `mosaic simulate --json`");
-  } catch (const nlohmann::json::exception&) {
-    // e.g. a number beyond double range, which JSON allows and nlohmann refuses.
-    bad("file", "a number out of range", "valid JSON from `mosaic simulate --json`");
-  }
-  if (too_deep)
-    bad("file", "nesting deeper than " + std::to_string(kMaxJsonDepth),
-        "a `mosaic simulate --json` report");
+  const nlohmann::json j =
+      parse_json_document(json_text, "phy file", "a `mosaic simulate --json` report");
   if (!j.is_object()) bad("(top level)", json_type(j), "an object with a channels[] table");
   const auto channels = j.find("channels");
   if (channels == j.end()) bad("channels", "missing", "an array of channel objects");

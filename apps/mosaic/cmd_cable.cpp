@@ -68,7 +68,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     try {
       cable = std::make_unique<cable::Cable>(opt);
     } catch (const cable::CableSystemError& e) {
-      std::fprintf(stderr, "mosaic: error: %s\n", e.what());
+      print_error_line(e.what());
       return 2;
     }
     cable->start();

@@ -25,6 +25,7 @@ struct ClusterArgs {
 int run_cluster(const ClusterArgs& args) {
   const study::ClusterOptions& options = *args.options;
   options.validate();
+  check_outputs(args.output, {args.cluster.path.value_or(""), options.catalog});
   const io::ClusterInputs in = io::load_cluster_inputs(args.cluster, options.catalog);
   TerminalProgress progress("cluster");
   const cluster::ClusterResult r =

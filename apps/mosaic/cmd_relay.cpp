@@ -26,8 +26,9 @@ struct RelayArgs {
 };
 
 int run_relay(const RelayArgs& args) {
-  const LinkSpec spec = load_spec(args.spec);
   const study::RelayOptions& options = *args.options;
+  check_outputs(args.output, {args.spec.toml_path.value_or(""), options.phy});
+  const LinkSpec spec = load_spec(args.spec);
   options.validate();
   std::optional<link::FaultPlan> phy_report;
   if (!options.phy.empty()) {

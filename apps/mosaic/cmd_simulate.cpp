@@ -61,6 +61,7 @@ void write_out_dir(const std::string& dir, const Evaluation& r, const nlohmann::
 }
 
 int run_simulate(const SimulateArgs& args) {
+  check_outputs(args.output, {args.spec.toml_path.value_or("")});
   const LinkSpec spec = load_spec(args.spec);
   TerminalProgress progress("simulate");
   TerminalProgress mc_progress("monte carlo");

@@ -1,7 +1,9 @@
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
@@ -12,6 +14,7 @@
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/output_path.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
@@ -45,9 +48,12 @@ struct ClusterSweepInputs {
 
 int run_one_process(const SweepArgs& args) {
   args.validate();
+  // Before anything is read or evaluated: a store path that is a directory, device or FIFO, or
+  // the sweep file itself, is refused.
+  io::check_output_path(args.store, "store", {args.sweep});
   const sweep::SweepDefinition def = sweep::load_sweep_file(args.sweep);
   const ClusterSweepInputs cluster(def, args.threads.value_or(0));
-  sweep::Store store(args.store, def, args.resume);
+  sweep::Store store(args.store, def, args.resume, args.wait);
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
   options.threads = args.threads.value_or(0);
@@ -59,8 +65,20 @@ int run_one_process(const SweepArgs& args) {
   return 0;
 }
 
+// The exit code an error gives (main.cpp's mapping): 2 bad input, 1 the rest.
+int exit_code_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const ConfigError&) {
+    return 2;
+  } catch (...) {
+    return 1;
+  }
+}
+
 // Under mpirun every rank parses the sweep file (so a bad file fails everywhere before any point
-// runs); only rank 0 opens the store and prints.
+// runs); only rank 0 opens the store and prints. No rank aborts the job: the ranks agree on the
+// exit code, rank 0 alone reports the error (one line, as without MPI) and every rank finalizes.
 int run_mpi(const SweepArgs& args) {
   if (!sweep::mpi_available())
     throw ConfigError("mpirun", "this build", "a build with MPI (it was configured without it)",
@@ -70,26 +88,40 @@ int run_mpi(const SweepArgs& args) {
   std::optional<sweep::SweepDefinition> def;
   std::optional<ClusterSweepInputs> cluster;
   std::unique_ptr<sweep::Store> store;
-  std::string error;
+  std::exception_ptr error;
   try {
     args.validate();
+    if (root) io::check_output_path(args.store, "store", {args.sweep});
     def.emplace(sweep::load_sweep_file(args.sweep));
     cluster.emplace(*def, args.threads.value_or(1));
-    if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume);
-  } catch (const ConfigError& e) {
-    error = e.what();
+    if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume, args.wait);
+  } catch (...) {
+    error = std::current_exception();
   }
-  if (world.agree(error.empty() ? 0 : 2) != 0) {
-    if (root) std::fprintf(stderr, "mosaic: error: %s\n", error.c_str());
-    return 2;
+  // Every rank reaches this agreement, whatever failed where. Every rank reads the same files,
+  // so rank 0 has the error to report whenever another rank has one.
+  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
+    if (root && error) std::rethrow_exception(error);
+    if (root) throw std::runtime_error("another MPI rank could not set up the sweep");
+    return code;
   }
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
   options.threads = args.threads.value_or(1);
   options.progress = root ? &progress : nullptr;
   options.cluster = cluster->get();
-  const auto summary = sweep::run_sweep_mpi(world, *def, store.get(), options);
+  sweep::RunSummary summary;
+  try {
+    summary = sweep::run_sweep_mpi(world, *def, store.get(), options);
+  } catch (...) {
+    error = std::current_exception();
+  }
   progress.finish();
+  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
+    // A worker's error was sent to rank 0, which throws it: rank 0 reports for the job.
+    if (root && error) std::rethrow_exception(error);
+    return code;
+  }
   if (root) print_summary(summary, args.store, std::max(1, options.threads));
   return 0;
 }

@@ -1,11 +1,14 @@
 #include "mosaic/evaluate/page_figures.hpp"
 
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/evaluate/compare_design.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
 
 namespace mosaic {
 
 PageFigures page_figures(const LinkSpec& spec, const PageFiguresRequest& request) {
+  // A page evaluates its record's design again: the same budget as the run that made it.
+  check_evaluation_memory(spec);
   PageFigures f;
   if (request.stat_eye_channel) f.stat_eye = stat_eye_figure(spec, *request.stat_eye_channel);
   if (request.catalog) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
@@ -87,8 +88,21 @@ std::string shell_word(const std::string& s) {
 
 nlohmann::json parse_report(const std::string& store_path, std::int64_t point,
                             const std::string& text) {
+  // A store's reports are mosaic's own records (six levels deep); one nested deeper was not
+  // written by mosaic and is refused before anything recursive meets it.
+  constexpr int kMaxDepth = 64;
+  bool too_deep = false;
+  const nlohmann::json::parser_callback_t limit =
+      [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+        too_deep = too_deep || ((event == nlohmann::json::parse_event_t::object_start ||
+                                 event == nlohmann::json::parse_event_t::array_start) &&
+                                depth > kMaxDepth);
+        return !too_deep;
+      };
   try {
-    return nlohmann::json::parse(text);
+    nlohmann::json j = nlohmann::json::parse(text, limit);
+    if (too_deep) throw std::runtime_error("too deep");
+    return j;
   } catch (const std::exception&) {
     throw ConfigError("input", "\"" + store_path + "\"",
                       "a store whose reports are JSON (point " + std::to_string(point) +

@@ -91,9 +91,9 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
       if (!m.refusal.empty()) {
         // No figure where the estimator cannot say anything: the reason instead.
         cj["mc_refusal"] = m.refusal;
-        cj["mc_ber"] = nullptr;
-        cj["mc_ber_ci_low"] = nullptr;
-        cj["mc_ber_ci_high"] = nullptr;
+        cj["mc_ber"] = kRefused;
+        cj["mc_ber_ci_low"] = kRefused;
+        cj["mc_ber_ci_high"] = kRefused;
       }
     }
     nlohmann::json eyes = nlohmann::json::array();

@@ -47,6 +47,10 @@ nlohmann::json spec_to_json(const LinkSpec& spec) {
 }
 
 LinkSpec spec_from_json(const nlohmann::json& spec_json) {
+  // `spec: null` (or any non-object) is no design: refused, not read as the defaults.
+  if (!spec_json.is_object())
+    throw ConfigError("spec", spec_json.is_null() ? "null" : spec_json.type_name(),
+                      "an object of design keys (the record's echo of its design)");
   LinkSpec spec = preset(kDefaultPreset);
   for (const auto& f : link_spec_fields()) {
     std::string path = "/" + f.key;

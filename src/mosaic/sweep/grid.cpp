@@ -8,6 +8,7 @@
 
 #include "mosaic/core/cluster/cluster_validate.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/rng.hpp"
 
@@ -108,9 +109,12 @@ LinkSpec point_spec(const LinkSpec& base, const Grid& grid, std::size_t index) {
   try {
     for (std::size_t j = 0; j < grid.axes.size(); ++j) set_field(spec, *grid.axes[j].field, p[j]);
     validate_design(spec);
+    // A point whose evaluation the machine cannot hold is refused with the others, before any
+    // point runs (one point is evaluated per thread).
+    check_evaluation_memory(spec);
   } catch (const ConfigError& e) {
     throw ConfigError(e.field() + " at sweep point " + std::to_string(index), e.value(),
-                      e.allowed());
+                      e.allowed(), e.hint());
   }
   return spec;
 }
@@ -124,7 +128,7 @@ ClusterSpec point_cluster(const ClusterSpec& base, const Grid& grid, std::size_t
     validate_cluster(spec);
   } catch (const ConfigError& e) {
     throw ConfigError(e.field() + " at sweep point " + std::to_string(index), e.value(),
-                      e.allowed());
+                      e.allowed(), e.hint());
   }
   return spec;
 }

@@ -19,6 +19,12 @@ bool launched_by_mpi() {
   return false;
 }
 
+int launch_rank() {
+  for (const char* v : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* text = std::getenv(v); text && *text) return std::atoi(text);
+  return 0;
+}
+
 RunSummary run_sweep(const SweepDefinition& sweep, Store& store, const RunOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<std::size_t> todo = store.missing();

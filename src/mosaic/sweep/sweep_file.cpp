@@ -11,7 +11,9 @@
 #include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
+#include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/schema/toml_values.hpp"
 #include "mosaic/record/cluster_json.hpp"
 #include "mosaic/record/spec_json.hpp"
 #include "mosaic/sweep/design_toml.hpp"
@@ -94,7 +96,25 @@ bool log_scale_of(const toml::table& t, const std::string& where) {
   return s == "log";
 }
 
-Axis parse_axis(const toml::table& t, int index, bool cluster) {
+// The largest seed a sweep file may give: the design's `seed` key's range (2^53 - 1), so that
+// every seed the store and the JSON echo hold is exact.
+std::uint64_t seed_value(const toml::node& node, const std::string& field) {
+  const FieldDesc& seed = *find_field("seed");
+  const auto* v = node.as_integer();
+  if (!v || v->get() < 0 || static_cast<double>(v->get()) > seed.max)
+    throw ConfigError(field, describe(node), seed.allowed());
+  return static_cast<std::uint64_t>(v->get());
+}
+
+std::string at_most(std::size_t values) {
+  return "at most " + std::to_string(values) + " values (a sweep holds at most " +
+         std::to_string(kMaxSweepPoints) + " points)";
+}
+
+// `max_values`: how many values this axis may have before the sweep's points would exceed
+// kMaxSweepPoints, checked before any value is made (six axes of ten million values would
+// otherwise take gigabytes before the product is refused).
+Axis parse_axis(const toml::table& t, int index, bool cluster, std::size_t max_values) {
   const std::string where = "axis[" + std::to_string(index) + "]";
   only_keys(t, where, {"key", "values", "start", "stop", "step", "count", "scale", "min", "max"});
   const auto* key_node = t.get("key");
@@ -131,6 +151,9 @@ Axis parse_axis(const toml::table& t, int index, bool cluster) {
     const auto* arr = t.get("values")->as_array();
     if (!arr) throw ConfigError(at + ".values", describe(*t.get("values")), "an array");
     if (arr->empty()) throw ConfigError(at + ".values", "[]", "at least one value");
+    if (arr->size() > max_values)
+      throw ConfigError(at + ".values", std::to_string(arr->size()) + " values",
+                        at_most(max_values));
     for (const auto& v : *arr) a.values.push_back(listed_value(a.info(), v, at + ".values"));
     return a;
   }
@@ -167,11 +190,14 @@ Axis parse_axis(const toml::table& t, int index, bool cluster) {
       throw ConfigError(at + ".step", fmt::format("{}", step),
                         "a non-zero step leading from start to stop");
     const double n = std::floor((stop - start) / step + 1e-9);
-    if (n > 1e7) throw ConfigError(at + ".step", fmt::format("{}", step), "at most 1e7 values");
+    if (n + 1 > static_cast<double>(max_values))
+      throw ConfigError(at + ".step", fmt::format("{} ({:.6g} values)", step, n + 1),
+                        at_most(max_values));
     for (int i = 0; i <= static_cast<int>(n); ++i) xs.push_back(start + i * step);
   } else {
     const auto count = positive_integer(*t.get("count"), at + ".count");
-    if (count > 10000000) throw ConfigError(at + ".count", std::to_string(count), "at most 1e7");
+    if (static_cast<std::uint64_t>(count) > max_values)
+      throw ConfigError(at + ".count", std::to_string(count), at_most(max_values));
     if (log_scale && (start <= 0.0 || stop <= 0.0))
       throw ConfigError(at + ".start", fmt::format("{}", start), "> 0 (with stop) on a log scale");
     for (std::int64_t i = 0; i < count; ++i) {
@@ -207,6 +233,9 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
 
 SweepDefinition parse_sweep(const std::string& text, const std::string& source,
                             const std::string& base_dir) {
+  // toml++ nests one table per dotted-key part and frees them recursively: a 100,000-part key
+  // would overflow the stack before any check of ours could refuse it.
+  check_toml_nesting(text, source);
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -258,11 +287,7 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
         (is_cluster ? cluster.overrides : request.overrides)
             .push_back(string_of(v, "base.set", "\"KEY=VALUE\" strings"));
     }
-    if (const auto* p = base->get("seed")) {
-      const auto* v = p->as_integer();
-      if (!v || v->get() < 0) throw ConfigError("base.seed", describe(*p), "an integer >= 0");
-      request.seed = static_cast<std::uint64_t>(v->get());
-    }
+    if (const auto* p = base->get("seed")) request.seed = seed_value(*p, "base.seed");
   }
   if (is_cluster) {
     ClusterSweep c;
@@ -300,8 +325,14 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     if (!arr || !arr->is_array_of_tables())
       throw ConfigError("axis", describe(*node), "[[axis]] tables");
     int i = 0;
+    std::size_t listed_product = 1;  // points of the listed axes so far (product)
     for (const auto& t : *arr) {
-      Axis a = parse_axis(*t.as_table(), i++, is_cluster);
+      const std::size_t max_values =
+          d.grid.combine == Combine::kZip
+              ? kMaxSweepPoints
+              : std::max<std::size_t>(1, kMaxSweepPoints / listed_product);
+      Axis a = parse_axis(*t.as_table(), i++, is_cluster, max_values);
+      if (!a.sampled && d.grid.combine != Combine::kZip) listed_product *= a.values.size();
       for (const auto& other : d.grid.axes)
         if (other.key == a.key) throw ConfigError("axis.key", "\"" + a.key + "\"", "each key once");
       d.grid.axes.push_back(std::move(a));
@@ -323,14 +354,12 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     }
     if (!s->get("count")) throw ConfigError("sampling.count", "(missing)", "an integer >= 1");
     const auto count = positive_integer(*s->get("count"), "sampling.count");
-    if (count > 10000000) throw ConfigError("sampling.count", std::to_string(count), "at most 1e7");
+    if (static_cast<std::uint64_t>(count) > kMaxSweepPoints)
+      throw ConfigError("sampling.count", std::to_string(count),
+                        "at most " + std::to_string(kMaxSweepPoints));
     d.grid.sampling.count = static_cast<int>(count);
-    if (const auto* seed = s->get("seed")) {
-      const auto* v = seed->as_integer();
-      if (!v || v->get() < 0)
-        throw ConfigError("sampling.seed", describe(*seed), "an integer >= 0");
-      d.grid.sampling.seed = static_cast<std::uint64_t>(v->get());
-    }
+    if (const auto* seed = s->get("seed"))
+      d.grid.sampling.seed = seed_value(*seed, "sampling.seed");
     if (!any_sampled)
       throw ConfigError("sampling", "a [sampling] table", "only with an axis given by min and max");
   } else if (any_sampled) {
