@@ -144,8 +144,8 @@ nlohmann::json verdict_to_json(const Verdict& v) {
   return {{"meets", v.meets},
           {"meets_now", v.meets_now},
           {"end_of_life_checked", v.end_of_life_checked},
-          {"fails_at_years", v.fails_at_years ? nlohmann::json(*v.fails_at_years)
-                                              : nlohmann::json(kNever)},
+          {"fails_at_years",
+           v.fails_at_years ? nlohmann::json(*v.fails_at_years) : nlohmann::json(kNever)},
           {"service_life_years", v.service_life_years},
           {"case_temperature_c", v.case_temperature_c},
           {"binding", v.binding},
