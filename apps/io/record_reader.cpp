@@ -103,7 +103,7 @@ bool is(const nlohmann::json& j, Type t) {
   return false;
 }
 
-std::string shown(const nlohmann::json& j) {
+std::string record_shown(const nlohmann::json& j) {
   if (j.is_object()) return "an object";
   if (j.is_array()) return "an array";
   std::string text = j.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
@@ -117,7 +117,7 @@ void require(const nlohmann::json& record, const std::string& field, const Membe
     throw ConfigError(field + " " + m.name, "missing",
                       std::string(type_name(m.type)) + " (" + kRecord + ")");
   if (!is(*it, m.type))
-    throw ConfigError(field + " " + m.name, shown(*it),
+    throw ConfigError(field + " " + m.name, record_shown(*it),
                       std::string(type_name(m.type)) + " (" + kRecord + ")");
 }
 
@@ -134,10 +134,10 @@ std::string legacy_kind(const nlohmann::json& r) {
 
 void check_record(const nlohmann::json& record, const std::string& field) {
   if (!record.is_object())
-    throw ConfigError(field, shown(record), std::string("an object: ") + kRecord);
+    throw ConfigError(field, record_shown(record), std::string("an object: ") + kRecord);
   std::string kind;
   if (const auto k = record.find("kind"); k != record.end()) {
-    if (!k->is_string()) throw ConfigError(field + " kind", shown(*k), kRecord);
+    if (!k->is_string()) throw ConfigError(field + " kind", record_shown(*k), kRecord);
     kind = k->get<std::string>();
     require(record, field, {"schema_version", Type::kInteger});
     const auto version = record.at("schema_version").get<std::int64_t>();
@@ -150,7 +150,7 @@ void check_record(const nlohmann::json& record, const std::string& field) {
     require(record, field, {"seed", Type::kInteger});
     if (record.at("seed").is_number_integer() && !record.at("seed").is_number_unsigned() &&
         record.at("seed").get<std::int64_t>() < 0)
-      throw ConfigError(field + " seed", shown(record.at("seed")), "an integer >= 0");
+      throw ConfigError(field + " seed", record_shown(record.at("seed")), "an integer >= 0");
     require(record, field, {"spec", Type::kObject});
   } else {
     kind = legacy_kind(record);

@@ -51,6 +51,11 @@ void write_out_dir(const std::string& dir, const Evaluation& r, const nlohmann::
   std::ostringstream csv;
   record::write_channels_csv(r, csv);
   add("channels.csv", csv.str());
+  if (r.link_budget) {
+    std::ostringstream budget;
+    record::write_link_budget_csv(*r.link_budget, budget);
+    add("link_budget.csv", budget.str());
+  }
   if (r.monte_carlo)
     for (const auto& eye : r.monte_carlo->eyes) {
       std::ostringstream eye_csv;
@@ -97,7 +102,8 @@ const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
            if (dir.empty()) throw ConfigError("out", "\"\"", "a directory path");
            args->out_dir = dir;
          },
-         "Also write report.json and channels.csv into DIR (each file replaced whole or not at "
+         "Also write report.json, channels.csv and link_budget.csv into DIR (each file replaced "
+         "whole or not at "
          "all)")
       ->type_name("DIR");
   cmd->add_flag("--check", args->check,

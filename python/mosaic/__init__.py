@@ -264,21 +264,24 @@ def _options(given):
 
 
 def simulate(design=None, *, preset=None, overrides=None, seed=None, method="stat", margin=True,
-             degradation=False, all_bathtubs=False, mc_channels=(), eye_channels=(),
-             eye_stat=None, threads=0):
+             link_budget=True, degradation=False, all_bathtubs=False, mc_channels=(),
+             eye_channels=(), eye_stat=None, threads=0):
     """Evaluates every channel of a design, as ``mosaic simulate --json`` does.
 
     design: TOML file; preset: 800g (default), prototype, 1.6t, 3.2t; overrides: {key: value};
     seed: integer. The options are those of ``mosaic simulate`` under the same names
     (``mosaic.options("simulate")`` lists them with unit, range and default): method "stat" or
     "mc" (Monte Carlo after the statistical eye, stop rules from the design's mc.* keys);
-    margin: compute the optical margin (dB); degradation: age the LEDs over the service life;
+    margin: compute the optical margin (dB); link_budget: the link budget of the median and
+    weakest channels (``result.report["link_budget"]``); degradation: age the LEDs over the
+    service life;
     all_bathtubs: bathtubs for every channel; mc_channels / eye_channels: Monte Carlo channels
     and eye diagrams (channels or "A-B" ranges); eye_stat: channel whose statistical-eye grid to
     add; threads: 0 = all cores (results do not depend on it).
     """
     d, p, sets, s = _design(design, preset, overrides, seed)
-    options = _options(dict(method=method, margin=margin, degradation=degradation,
+    options = _options(dict(method=method, margin=margin, link_budget=link_budget,
+                            degradation=degradation,
                             all_bathtubs=all_bathtubs, mc_channels=mc_channels,
                             eye_channels=eye_channels, eye_stat=eye_stat, threads=threads))
     args = (["simulate"] + ([_os.fspath(d)] if isinstance(d, (str, _os.PathLike)) else [])

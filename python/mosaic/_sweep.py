@@ -312,15 +312,16 @@ class DesignResult:
         return f"DesignResult(winner {self.winner!r}, binding {self.binding!r})"
 
 
-def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margin_db=None,
+def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margin_db=2.0,
            store=None, out=None, threads=0):
     """The fewest watts per end that meet the goal, as ``mosaic design`` (docs/sweep.md); the
     options are those of ``mosaic design`` (``mosaic.options("design")``).
 
     payload_gbps: 800, 1600 or 3200 (the host interface of a preset); reach_m: fiber length (m);
-    temp_c: case temperature (degC; default the preset's); max_fit: link FIT at most this;
-    min_margin_db: optical margin at least this (dB; computes the margin of every design tried,
-    slower); store: also store every design tried (SQLite, as a sweep; see
+    temp_c: case temperature (degC; default the preset's); max_fit: link FIT at most this
+    (default twice the preset's at the same reach and temperature); min_margin_db: optical
+    margin at least this (dB), besides the verdict over the service life every design must
+    meet; store: also store every design tried (SQLite, as a sweep; see
     :func:`open_store`); out: also write the winning design file; threads: designs at once
     (0 = all cores). Returns a :class:`DesignResult`.
     """

@@ -17,7 +17,7 @@ namespace {
 
 using test::run_cli;
 
-EvalOptions quick() {
+EvalOptions verdict_quick() {
   EvalOptions o;
   o.margin = false;
   o.bathtubs = false;
@@ -39,8 +39,8 @@ const VerdictCheck& check_of(const Verdict& v, VerdictCondition c) {
 
 // With and without the stepwise ageing the verdict is the same, names what binds and when.
 TEST(Verdict, SimulateAndItsAgeingStateTheSameVerdict) {
-  const Evaluation plain = evaluate(hot_30m(), quick());
-  EvalOptions aged = quick();
+  const Evaluation plain = evaluate(hot_30m(), verdict_quick());
+  EvalOptions aged = verdict_quick();
   aged.degradation = true;
   const Evaluation stepwise = evaluate(hot_30m(), aged);
   EXPECT_EQ(plain.verdict.meets, stepwise.verdict.meets);
@@ -58,7 +58,7 @@ TEST(Verdict, SimulateAndItsAgeingStateTheSameVerdict) {
 TEST(Verdict, NoCommandSaysMeetsWhenTheEndOfLifeFails) {
   LinkSpec s = hot_30m();
   s.reliability.led_decay_db_per_year = 3.0;  // ages far beyond its spares within the life
-  const Evaluation e = evaluate(s, quick());
+  const Evaluation e = evaluate(s, verdict_quick());
   ASSERT_TRUE(e.verdict.meets_now);
   ASSERT_FALSE(e.verdict.meets);
   ASSERT_TRUE(e.verdict.fails_at_years.has_value());
@@ -87,11 +87,11 @@ TEST(Verdict, NoCommandSaysMeetsWhenTheEndOfLifeFails) {
 TEST(Verdict, SkewBeyondTheDeskewBufferFailsNamingTheKey) {
   LinkSpec s = preset("800g");
   s.fiber.skew_rms_ps = 1000.0;
-  const double spread_per_ps = evaluate(s, quick()).phy.skew_spread_ui / 1000.0;
+  const double spread_per_ps = evaluate(s, verdict_quick()).phy.skew_spread_ui / 1000.0;
   ASSERT_GT(spread_per_ps, 0.0);
   for (const double fraction : {0.95, 1.05}) {
     s.fiber.skew_rms_ps = fraction * s.link.max_skew_ui / spread_per_ps;
-    const Evaluation e = evaluate(s, quick());
+    const Evaluation e = evaluate(s, verdict_quick());
     const VerdictCheck& skew = check_of(e.verdict, VerdictCondition::kSkew);
     EXPECT_EQ(skew.ok, fraction < 1.0) << skew.detail;
     EXPECT_EQ(skew.key_to_change, "link.max_skew_ui");
@@ -107,7 +107,7 @@ TEST(Verdict, SkewBeyondTheDeskewBufferFailsNamingTheKey) {
 TEST(Verdict, RelayDeskewsThePhysicsSkewsAtTheEdgeOfTheBuffer) {
   LinkSpec s = preset("800g");
   s.fiber.skew_rms_ps = 1000.0;
-  const double spread_per_ps = evaluate(s, quick()).phy.skew_spread_ui / 1000.0;
+  const double spread_per_ps = evaluate(s, verdict_quick()).phy.skew_spread_ui / 1000.0;
   study::RelayOptions o;
   o.gbits = 0.05;
   o.physics = true;
@@ -147,7 +147,7 @@ TEST(Verdict, AFloorAboveTheTargetIsUnreachableNotANumber) {
   LinkSpec s = preset("800g");
   s.fiber.xt_adjacent_db = -9.0;
   s.fiber.xt_diagonal_db = -9.0;
-  EvalOptions o = quick();
+  EvalOptions o = verdict_quick();
   o.margin = true;
   o.end_of_life = false;
   const Evaluation e = evaluate(s, o);

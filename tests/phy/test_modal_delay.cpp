@@ -14,7 +14,7 @@
 namespace mosaic::phy {
 namespace {
 
-constexpr double kC = 299792458.0;
+constexpr double kLightSpeedMps = 299792458.0;
 
 // The stated core: 3 um, NA 0.3, 13.5 mol% GeO2, at 450 nm; no chromatic spread, no coupling.
 LinkSpec stated_core(double launch_na, double length_m) {
@@ -48,7 +48,8 @@ TEST(ModalDelay, StepIndexSpreadMatchesTheClosedFormWithin10Percent) {
     const FiberResponse r = fiber_response(s);
     // Closed form written out here: dT = L N1 NA_L^2 / (2 n1^2 c), uniform, rms dT / sqrt(12).
     const CoreGeometry c = core_of(s);
-    const double dt = 30.0 * c.group_index * launch_na * launch_na / (2.0 * c.n1 * c.n1 * kC);
+    const double dt =
+        30.0 * c.group_index * launch_na * launch_na / (2.0 * c.n1 * c.n1 * kLightSpeedMps);
     const double closed = dt / std::sqrt(12.0) * std::sqrt(1.0 / (1.0 + 30.0 / 1e6));
     EXPECT_NEAR(r.sigma_md_s / closed, 1.0, 0.10) << launch_na;
     // Beyond first order the delay grows as 1/cos: only slightly more (~1.5 Delta s_L).
@@ -106,7 +107,7 @@ double olshansky_keck_s(const CoreGeometry& c, double length_m) {
   const double bracket =
       c1 * c1 + 4.0 * c1 * c2 * delta * (a + 1.0) / (2.0 * a + 1.0) +
       16.0 * delta * delta * c2 * c2 * (a + 1.0) * (a + 1.0) / ((5.0 * a + 2.0) * (3.0 * a + 2.0));
-  return length_m * c.group_index * delta / (2.0 * kC) * (a / (a + 1.0)) *
+  return length_m * c.group_index * delta / (2.0 * kLightSpeedMps) * (a / (a + 1.0)) *
          std::sqrt((a + 2.0) / (3.0 * a + 2.0)) * std::sqrt(bracket);
 }
 

@@ -4,13 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/sweep_test_util.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/record/spec_json.hpp"
 #include "mosaic/sweep/design_search.hpp"
 #include "mosaic/sweep/design_toml.hpp"
 #include "mosaic/sweep/point_columns.hpp"
-#include "common/sweep_test_util.hpp"
 
 namespace mosaic::sweep {
 namespace {
@@ -43,6 +43,12 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
   EXPECT_EQ(column(r.best, "link.capacity_ok"), 1);
   EXPECT_EQ(r.best.spec.fiber.length_m, 50.0);
   EXPECT_FALSE(r.binding.empty());
+  // The default guards: the verdict over the service life, 2 dB of margin, at most twice the
+  // preset's FIT.
+  EXPECT_EQ(column(r.best, "link.meets"), 1);
+  EXPECT_GE(column(r.best, "link.optical_margin_db"), 2.0);
+  EXPECT_LE(column(r.best, "reliability.link_fit"),
+            2.0 * column(r.reference, "reliability.link_fit"));
   for (const auto& c : r.runners_up) {
     EXPECT_TRUE(c.feasible);
     EXPECT_GE(c.per_end_w, r.best.per_end_w);
@@ -50,9 +56,12 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
 
   // The emitted design through the simulate command, unchanged.
   const std::string file = write_file("design_800g.toml", design_to_toml(r.best.spec));
-  const CliRun sim = run_cli("simulate " + file + " --json --no-margin");
-  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  const CliRun sim = run_cli("simulate " + file + " --json --check");
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;  // --check: the verdict meets
   const auto j = nlohmann::json::parse(sim.out);
+  EXPECT_TRUE(j["verdict"]["meets"].get<bool>());
+  EXPECT_NEAR(j["link"]["optical_margin_db"].get<double>(),
+              column(r.best, "link.optical_margin_db"), 1e-9);
   EXPECT_DOUBLE_EQ(j["power"]["per_end_w"].get<double>(), r.best.per_end_w);
   EXPECT_DOUBLE_EQ(j["link"]["log10_worst_ber"].get<double>(),
                    column(r.best, "link.log10_worst_ber"));
@@ -63,6 +72,24 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
   const CliRun ref = run_cli("simulate --preset 800g --set fiber.length_m=50 --json --no-margin");
   ASSERT_EQ(ref.exit_code, 0);
   EXPECT_LE(r.best.per_end_w, nlohmann::json::parse(ref.out)["power"]["per_end_w"].get<double>());
+}
+
+// At 85 degC the LEDs age out of the verdict before the service life ends, whatever the shape:
+// the search says which guard no design meets and when it fails, never a design on the cliff.
+TEST(Design, SlowAGoalNoDesignMeetsNamesTheGuard) {
+  const CliRun r = run_cli("design --payload-gbps 800 --reach-m 50 --temp-c 85");
+  if (r.exit_code == 0) {
+    // A design that meets: it must meet every guard through simulate too.
+    const std::string file = write_file("design_85c.toml", r.out);
+    const CliRun sim = run_cli("simulate " + file + " --json --check");
+    EXPECT_EQ(sim.exit_code, 0) << sim.err;
+    EXPECT_GE(nlohmann::json::parse(sim.out)["link"]["optical_margin_db"].get<double>(), 2.0);
+    return;
+  }
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("no design searched meets every guard"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("verdict: fails at"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("nan"), std::string::npos) << r.err;
 }
 
 TEST(Design, CliOutputIsADesignFileAndBadGoalsAreRefused) {

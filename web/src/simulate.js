@@ -1,7 +1,7 @@
 // The `mosaic simulate` page: array map, eyes, bathtubs, BER histogram, power, reliability.
 import { contours } from "d3-contour";
 import { axis, base, cellSeries, chart, fmt, fmtBer, palette } from "./charts.js";
-import { card, el, plot, tiles } from "./dom.js";
+import { card, el, plot, table, tiles } from "./dom.js";
 import { fleetCard, powerCard, survivalCard } from "./shared.js";
 
 const KP4 = Math.log10(2.4e-4);
@@ -16,10 +16,12 @@ const SYMBOL = {
 export function simulatePage(page, root) {
   const r = page.report;
   const link = r.link;
-  const ok = link.over_threshold === 0 && link.capacity_ok;
+  // The one verdict (now and at end of life), as every command states it.
+  const v = r.verdict;
+  const ok = v ? v.meets : link.over_threshold === 0 && link.capacity_ok;
   root.append(
     tiles([
-      ["verdict", ok ? "meets KP4" : "fails", ok ? "good" : "bad"],
+      ["verdict", v ? v.summary : ok ? "meets KP4" : "fails", ok ? "good" : "bad"],
       ["channels data / ECC / spare / dead", `${link.data} / ${link.ecc} / ${link.spare} / ${link.dead}`],
       ["worst active BER (KP4 2.4e-4)", fmtBer(link.log10_worst_ber), link.log10_worst_ber <= KP4 ? "good" : "bad"],
       ["median BER", fmtBer(link.log10_median_ber)],
@@ -35,6 +37,7 @@ export function simulatePage(page, root) {
   grid.append(arrayMapCard(page), statEyeCard(page));
   if (r.monte_carlo && r.monte_carlo.eyes && r.monte_carlo.eyes.length) for (const eye of r.monte_carlo.eyes) grid.append(mcEyeCard(r, eye));
   grid.append(bathtubCard(r, "phase"), bathtubCard(r, "threshold"), berHistogramCard(r));
+  if (r.link_budget) grid.append(linkBudgetCard(r.link_budget));
   if (page.comparison) grid.append(powerCard(r.power, page.comparison));
   if (page.survival) grid.append(survivalCard(page.survival, r.reliability));
   if (page.fleet) grid.append(fleetCard(page.fleet, "fleet_failures"));
@@ -358,4 +361,42 @@ function degradationCard(d) {
     ],
   });
   return card("LED ageing", `${d.spares_used} of ${d.spares_at_start} spares used${d.failed ? `; link fails at ${fmt(d.failure_age_years)} years` : ""}.`, area);
+}
+
+// The link budget: launch to received, sensitivity through its penalties, margins, for the median
+// and the worst channel side by side; then why the weakest channels are weak.
+function linkBudgetCard(b) {
+  const m = b.median;
+  const w = b.worst;
+  const db = (x) => (typeof x === "number" ? (x >= 0 ? "+" : "") + x.toFixed(2) : String(x));
+  const rows = [
+    ["launch, nominal (dBm)", m.launch_nominal_dbm, w.launch_nominal_dbm],
+    ["LED droop at the case temperature", m.temperature_db, w.temperature_db],
+    ["this LED's spread", m.led_spread_db, w.led_spread_db],
+    ["coupling LED to fiber", -m.coupling_tx_db, -w.coupling_tx_db],
+    ["connector", -m.connector_db, -w.connector_db],
+    ["fiber", -m.fiber_db, -w.fiber_db],
+    ["coupling fiber to photodiode", -m.coupling_rx_db, -w.coupling_rx_db],
+    ["this channel's coupling spread", -m.coupling_spread_db, -w.coupling_spread_db],
+    ["received (dBm)", m.received_dbm, w.received_dbm],
+    ["noise-only sensitivity at KP4 (dBm)", m.ideal_sensitivity_dbm, w.ideal_sensitivity_dbm],
+    ["extinction ratio penalty", m.extinction_ratio_penalty_db, w.extinction_ratio_penalty_db],
+    ["ISI and jitter penalty", m.isi_penalty_db, w.isi_penalty_db],
+    ["crosstalk penalty", m.crosstalk_penalty_db, w.crosstalk_penalty_db],
+    ["sensitivity at KP4 (dBm)", m.sensitivity_kp4_dbm, w.sensitivity_kp4_dbm],
+    ["margin at KP4", m.margin_db, w.margin_db],
+    ["sensitivity at 1e-12 (dBm)", m.sensitivity_1e12_dbm, w.sensitivity_1e12_dbm],
+    ["margin at 1e-12", m.margin_1e12_db, w.margin_1e12_db],
+    ["LED ageing over the service life", -m.ageing_db, -w.ageing_db],
+    ["margin at KP4 at end of life", m.margin_end_of_life_db, w.margin_end_of_life_db],
+  ].map(([name, a, c]) => [name, db(a), db(c)]);
+  const budget = table(["term (dB unless dBm)", `median ch ${m.channel}`, `worst ch ${w.channel}`], rows);
+  budget.classList.add("link-budget");
+  const weak = table(
+    ["channel", "role", "margin dB", "limited by", "why"],
+    b.weakest.map((c) => [String(c.channel), c.role + (c.edge ? ", edge" : ""), db(c.margin_db), c.limiting, c.why]),
+    { sortable: true }
+  );
+  weak.classList.add("weakest-channels");
+  return card("Link budget", `median channel limited by ${m.limiting}; the ${b.weakest.length} weakest active channels below`, budget, weak);
 }

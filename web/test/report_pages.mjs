@@ -106,6 +106,15 @@ try {
       check(state.items === state.channels && state.marks === state.channels, `${name}: array map has one mark per channel (${state.marks} marks, ${state.channels} channels)`);
       const keysShown = await page.locator("table.keys tbody tr").count();
       check(keysShown > 50, `${name}: design table lists every key (${keysShown})`);
+      // The verdict tile states the record's one verdict; the link budget is a table of its terms.
+      const verdict = await page.evaluate(() => JSON.parse(document.getElementById("mosaic-data").textContent).report.verdict.summary);
+      const tile = await page.locator(".tile").first().innerText();
+      check(tile.includes(verdict), `${name}: verdict tile reads the record's verdict ("${verdict}")`);
+      const budgetRows = await page.locator(".link-budget tbody tr").count();
+      check(budgetRows === 19, `${name}: link budget table has every term (${budgetRows})`);
+      const weakRows = await page.locator(".weakest-channels tbody tr").count();
+      const weakest = await page.evaluate(() => JSON.parse(document.getElementById("mosaic-data").textContent).report.link_budget.weakest.length);
+      check(weakRows === weakest && weakest >= 1, `${name}: the weakest channels explained (${weakRows})`);
     }
     // Hover a pixel of the array map: the tooltip names the channel.
     if (kind === "simulate") {

@@ -53,6 +53,7 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     r.lanes.summary.margin_reachable = margin.has_value();
     r.lanes.summary.optical_margin_db = margin.value_or(0.0);
   }
+  if (options.link_budget) r.link_budget = link_budget(spec, r.phy, r.lanes, options.threads);
   r.power = power::budget(spec);
   // Only spares that meet the BER target can take over a failed channel.
   r.reliability = reliability::link_reliability(
@@ -94,6 +95,9 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     r.assumptions.emplace_back(
         "Optical margin: uniform launch-power loss on every channel until the "
         "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
+  if (r.link_budget)
+    r.assumptions.insert(r.assumptions.end(), r.link_budget->assumptions.begin(),
+                         r.link_budget->assumptions.end());
   for (const auto* more : {&r.power.assumptions, &r.reliability.assumptions})
     r.assumptions.insert(r.assumptions.end(), more->begin(), more->end());
   if (r.degradation)

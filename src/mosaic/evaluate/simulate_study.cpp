@@ -18,6 +18,7 @@ EvalOptions eval_options(const LinkSpec& spec, const study::SimulateOptions& opt
   EvalOptions e;
   e.threads = options.threads;
   e.margin = options.margin;
+  e.link_budget = options.link_budget;
   e.degradation = options.degradation;
   e.monte_carlo = options.monte_carlo();
   e.mc_channels = study::expand_channels(options.mc_channels, option("mc_channels"), pixels);

@@ -2,26 +2,13 @@
 
 #include <string>
 
+#include "mosaic/pages/text_numbers.hpp"
 #include "mosaic/pages/text_pages.hpp"
 
 namespace mosaic::pages {
 namespace {
 
 using nlohmann::json;
-
-std::string num(const json& v, const char* f = "{:.4g}") {
-  if (v.is_number()) return fmt::format(fmt::runtime(f), v.get<double>());
-  return v.is_string() ? v.get<std::string>() : "-";
-}
-
-std::string hours(const json& h) {
-  if (!h.is_number()) return num(h);
-  const double v = h.get<double>();
-  if (v < 1.0) return fmt::format("{:.3g} min", v * 60.0);
-  if (v < 48.0) return fmt::format("{:.3g} h", v);
-  if (v < 2.0 * 8760.0) return fmt::format("{:.3g} d", v / 24.0);
-  return fmt::format("{:.3g} y", v / 8760.0);
-}
 
 std::string seconds(double s) {
   if (s < 1e-3) return fmt::format("{:.3g} us", s * 1e6);
@@ -65,7 +52,7 @@ std::string header(const json& r) {
   const auto& m = r.at("mosaic");
   out += fmt::format("MOSAIC design ({}): {:.3g} W per end, link FIT {}",
                      m.at("design").get<std::string>(), m.at("w_per_end").get<double>(),
-                     num(m.at("link_fit")));
+                     record_number(m.at("link_fit")));
   if (m.at("reach_searched").get<bool>())
     out +=
         fmt::format(", reach {:.4g} m ({} evaluations, to {:g} m)", m.at("reach_m").get<double>(),
@@ -130,9 +117,9 @@ std::string specified(const json& r) {
   out += fmt::format(
       "Link failures: {} FIT in all, time between them {} ({:.3g} per day); a job of {} GPUs "
       "is interrupted every {} ({:.3g} % of it by links)\n",
-      num(f.at("cluster_fit")), hours(f.at("mtbf_h")), f.at("failures_per_day").get<double>(),
-      f.at("job_gpus").get<long long>(), hours(f.at("job_mtbf_h")),
-      100.0 * f.at("job_network_share").get<double>());
+      record_number(f.at("cluster_fit")), record_hours(f.at("mtbf_h")),
+      f.at("failures_per_day").get<double>(), f.at("job_gpus").get<long long>(),
+      record_hours(f.at("job_mtbf_h")), 100.0 * f.at("job_network_share").get<double>());
   const auto& fl = r.at("fleet");
   out += fmt::format(
       "Fleet Monte Carlo over {:.3g} years (seed {}): {} link failures [{:.1f}, {:.1f}] "
@@ -140,10 +127,11 @@ std::string specified(const json& r) {
       fl.at("years").get<double>(), fl.at("seed").get<unsigned long long>(),
       fl.at("failures").get<long long>(), fl.at("failures_ci")[0].get<double>(),
       fl.at("failures_ci")[1].get<double>(), fl.at("expected_failures").get<double>(),
-      hours(fl.at("mtbf_h")), hours(fl.at("mtbf_ci_h")[0]), hours(fl.at("mtbf_ci_h")[1]));
+      record_hours(fl.at("mtbf_h")), record_hours(fl.at("mtbf_ci_h")[0]),
+      record_hours(fl.at("mtbf_ci_h")[1]));
   out += fmt::format(
       "Goodput: checkpoint every {} s (Daly; Young {} s), {:.4g} % of wall time is training\n",
-      num(g.at("daly_s"), "{:.4g}"), num(g.at("young_s"), "{:.4g}"),
+      record_number(g.at("daly_s"), "{:.4g}"), record_number(g.at("young_s"), "{:.4g}"),
       100.0 * g.at("goodput").get<double>());
   return out;
 }
@@ -198,7 +186,7 @@ std::string choices(const json& r) {
         c.at("power").at("interconnect_kw").get<double>(),
         c.at("power").at("modules").get<long long>(),
         c.at("failures").at("failures_per_day").get<double>(),
-        hours(c.at("failures").at("job_mtbf_h")),
+        record_hours(c.at("failures").at("job_mtbf_h")),
         100.0 * c.at("goodput").at("goodput").get<double>(),
         seconds(fastest(msgs.front().at("times"), "all_reduce")), seconds(msgs.back().at("mix_s")),
         c.at("fallback_cables").get<long long>());

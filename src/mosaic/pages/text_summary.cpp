@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -17,6 +18,58 @@ std::string ber_text(double log10_ber, double floor) {
     return fmt::format("< {:.0e} (Q {:.1f})", floor,
                        q_inverse_from_log(log10_ber * std::numbers::ln10));
   return fmt::format("{:.2e}", std::pow(10.0, log10_ber));
+}
+
+}  // namespace
+
+namespace {
+
+std::string budget_db(const std::optional<double>& v, const char* format = "{:+7.2f}") {
+  return v ? fmt::format(fmt::runtime(format), *v) : std::string("  floor");
+}
+
+// The budget's two columns, median and worst channel, term by term, then why the weakest
+// channels are weak.
+std::string link_budget_text(const LinkBudget& b) {
+  const ChannelBudget& m = b.median;
+  const ChannelBudget& w = b.worst;
+  std::string out = fmt::format("Budget   {:<36} {:>8} {:>8}   (dB, dBm)\n", "",
+                                fmt::format("ch {}", m.channel), fmt::format("ch {}", w.channel));
+  auto row = [&](const char* name, double a, double c) {
+    out += fmt::format("         {:<36} {:+8.2f} {:+8.2f}\n", name, a, c);
+  };
+  auto opt_row = [&](const char* name, const std::optional<double>& a,
+                     const std::optional<double>& c) {
+    out += fmt::format("         {:<36} {:>8} {:>8}\n", name, budget_db(a, "{:+.2f}"),
+                       budget_db(c, "{:+.2f}"));
+  };
+  row("launch, nominal (dBm)", m.launch_nominal_dbm, w.launch_nominal_dbm);
+  row("  LED droop at the case temperature", m.temperature_db, w.temperature_db);
+  row("  this LED's spread", m.led_spread_db, w.led_spread_db);
+  row("  coupling LED -> fiber", -m.coupling_tx_db, -w.coupling_tx_db);
+  row("  connector", -m.connector_db, -w.connector_db);
+  row("  fiber", -m.fiber_db, -w.fiber_db);
+  row("  coupling fiber -> photodiode", -m.coupling_rx_db, -w.coupling_rx_db);
+  row("  this channel's coupling spread", -m.coupling_spread_db, -w.coupling_spread_db);
+  row("received (dBm)", m.received_dbm, w.received_dbm);
+  opt_row("noise-only sensitivity at KP4 (dBm)", m.ideal_infinite_er_dbm, w.ideal_infinite_er_dbm);
+  opt_row("  extinction ratio penalty", m.extinction_ratio_db, w.extinction_ratio_db);
+  opt_row("  ISI and jitter penalty", m.isi_db, w.isi_db);
+  opt_row("  crosstalk penalty", m.crosstalk_db, w.crosstalk_db);
+  opt_row("sensitivity at KP4 2.4e-4 (dBm)", m.sensitivity_dbm, w.sensitivity_dbm);
+  opt_row("margin at KP4", m.margin_db, w.margin_db);
+  opt_row("sensitivity at 1e-12 (dBm)", m.sensitivity_1e12_dbm, w.sensitivity_1e12_dbm);
+  opt_row("margin at 1e-12", m.margin_1e12_db, w.margin_1e12_db);
+  row("  LED ageing over the service life", -m.ageing_db, -w.ageing_db);
+  opt_row("margin at KP4 at end of life", m.margin_end_of_life_db, w.margin_end_of_life_db);
+  out += fmt::format("         median ch {}: limited by {}; {}\n", m.channel, m.limiting, m.why);
+  const std::size_t shown = std::min<std::size_t>(3, b.weakest.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    const ChannelBudget& c = b.weakest[i];
+    out += fmt::format("         weak ch {} ({}{}): {}\n", c.channel, c.role,
+                       c.edge ? ", edge" : "", c.why);
+  }
+  return out;
 }
 
 }  // namespace
@@ -52,8 +105,9 @@ std::string text_summary(const Evaluation& r) {
   out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
                      l.over_threshold);
   if (l.margin_computed && !l.margin_reachable) {
-    out += "Margin   unreachable: an ISI / crosstalk floor above 2.4e-4 (no launch power reaches "
-           "it)\n";
+    out +=
+        "Margin   unreachable: an ISI / crosstalk floor above 2.4e-4 (no launch power reaches "
+        "it)\n";
   } else if (l.margin_computed) {
     out += fmt::format(
         "Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
@@ -62,6 +116,7 @@ std::string text_summary(const Evaluation& r) {
   } else {
     out += "Margin   not computed (--no-margin)\n";
   }
+  if (r.link_budget) out += link_budget_text(*r.link_budget);
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
                      l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");
   out += fmt::format(

@@ -9,6 +9,7 @@
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/phy/sensitivity.hpp"
 #include "mosaic/phy/temperature.hpp"
 
 namespace mosaic::phy {
@@ -163,59 +164,35 @@ std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& r
                                         std::span<const int> active, double target_ber,
                                         const EvalOptions& options) {
   if (active.empty()) return 0.0;
-  // The weakest few active channels decide; a uniform loss keeps their order nearly unchanged.
+  // The weakest active channels decide. Their order changes under a loss (an ISI-limited
+  // channel's BER climbs more slowly than a noise-limited one's), so the candidates reach well
+  // past the worst few: each has its own crossing and the link's is the first of them.
   std::vector<int> weakest(active.begin(), active.end());
-  const std::size_t k = std::min<std::size_t>(4, weakest.size());
+  const std::size_t k = std::min<std::size_t>(kMarginCandidates, weakest.size());
   std::partial_sort(weakest.begin(), weakest.begin() + k, weakest.end(), [&](int a, int b) {
     const double la = result.channels[a].log10_ber;
     const double lb = result.channels[b].log10_ber;
     return la != lb ? la > lb : a < b;
   });
   weakest.resize(k);
-  const double target = std::log10(target_ber);
-  const std::size_t pixels = result.channels.size();
-  auto worst_at = [&](double loss_db) {
-    const std::vector<double> extra(pixels, loss_db);
-    LinkEvaluator ev(spec, extra, result.ctle_peaking_db);
-    const int os = ev.chain().samples_per_ui();
-    std::vector<double> l(k);
-    parallel_for(k, options.threads, [&](std::size_t j) {
-      std::optional<int> fixed;
-      if (spec.rx.clock == ClockMode::kForwardedClock)
-        fixed = static_cast<int>(std::lround(result.channels[weakest[j]].sampling_phase_ui * os));
-      l[j] = ev.evaluate_channel(weakest[j], false, fixed).log10_ber;
-    });
-    return *std::max_element(l.begin(), l.end());
-  };
-  // Bracket the crossing in 6 dB steps, then bisect to 0.02 dB.
-  double lo = 0.0;
-  double f_lo = worst_at(lo);
-  double hi = lo;
-  const double step = f_lo < target ? 6.0 : -6.0;
-  double f_hi = f_lo;
-  for (int i = 0; i < 12 && (f_hi < target) == (f_lo < target); ++i) {
-    lo = hi;
-    f_lo = f_hi;
-    hi += step;
-    f_hi = worst_at(hi);
+  // A uniform loss scales every photocurrent of an eye (the victim's and its neighbours') alike,
+  // so one evaluator at the chosen CTLE serves every loss.
+  LinkEvaluator ev(spec, {}, result.ctle_peaking_db);
+  const int os = ev.chain().samples_per_ui();
+  std::vector<std::optional<double>> loss(k);
+  parallel_for(k, options.threads, [&](std::size_t j) {
+    StatEyeInput in = ev.eye_input(weakest[j], false);
+    if (spec.rx.clock == ClockMode::kForwardedClock)
+      in.fixed_phase_samples =
+          static_cast<int>(std::lround(result.channels[weakest[j]].sampling_phase_ui * os));
+    loss[j] = loss_to_target(in, target_ber);
+  });
+  std::optional<double> margin;
+  for (const auto& l : loss) {
+    if (!l) return std::nullopt;  // a floor above the target on one of them: no margin
+    margin = margin ? std::min(*margin, *l) : *l;
   }
-  if ((f_hi < target) == (f_lo < target)) {
-    // Still above the target with 72 dB more light: a floor, not a margin. (Below it 72 dB
-    // down is a margin of at least that, reported as the bound.)
-    if (f_hi >= target) return std::nullopt;
-    return hi;
-  }
-  while (std::abs(hi - lo) > 0.02) {
-    const double mid = 0.5 * (lo + hi);
-    const double f_mid = worst_at(mid);
-    if ((f_mid < target) == (f_lo < target)) {
-      lo = mid;
-      f_lo = f_mid;
-    } else {
-      hi = mid;
-    }
-  }
-  return 0.5 * (lo + hi);
+  return margin;
 }
 
 }  // namespace mosaic::phy

@@ -47,12 +47,16 @@ PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options = {});
 // responses afterwards); options.extra_loss_db is then ignored: it was fixed when `ev` was built.
 PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options = {});
 
+// The weakest active channels (by BER) the optical margin searches.
+inline constexpr int kMarginCandidates = 16;
+
 // How much launch power every channel can lose (dB, uniformly, crosstalk scaling with it) before
-// the worst of the `active` channels reaches `target_ber`; negative when it is already above.
+// the first of the `active` channels reaches `target_ber`; negative when one is already above.
 // Nothing when no launch within 72 dB either way reaches the target: an ISI or crosstalk floor
-// above it (more light scales the floor with the signal). Re-evaluates only the weakest active
-// channels, at the phases `result` chose.
-std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
-                         double target_ber, const EvalOptions& options = {});
+// above it (more light scales the floor with the signal). Searches the kMarginCandidates weakest
+// active channels, at the phases `result` chose, each to 0.004 dB.
+std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result,
+                                        std::span<const int> active, double target_ber,
+                                        const EvalOptions& options = {});
 
 }  // namespace mosaic::phy

@@ -10,7 +10,7 @@
 namespace mosaic::phy {
 namespace {
 
-constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+constexpr double kNoBer = -std::numeric_limits<double>::infinity();
 // Jitter grid: deep in the tail the BER changes by orders of magnitude within a sample.
 constexpr double kJitterStepsPerSample = 32.0;
 
@@ -54,7 +54,7 @@ std::vector<JitterTap> jitter_grid(double jitter_samples) {
 // eye edge cannot overshoot into a spurious error floor.
 double jitter_average(std::span<const JitterTap> taps, const double* y_at,
                       std::vector<double>& terms) {
-  double top = kNegInf;
+  double top = kNoBer;
   for (std::size_t t = 0; t < taps.size(); ++t) {
     const JitterTap& tap = taps[t];
     const double y1 = y_at[tap.m];
@@ -71,7 +71,7 @@ double jitter_average(std::span<const JitterTap> taps, const double* y_at,
     terms[t] = tap.log_w + y;
     top = std::max(top, terms[t]);
   }
-  if (top == kNegInf) return kNegInf;
+  if (top == kNoBer) return kNoBer;
   return top + std::log(kernels::sum_exp(terms.data(), static_cast<int>(terms.size()), top));
 }
 

@@ -116,6 +116,7 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
   j["link"] = std::move(link);
   j["latency"] = latency_to_json(r.link().latency);
   j["verdict"] = verdict_to_json(r.verdict);
+  if (r.link_budget) j["link_budget"] = link_budget_to_json(*r.link_budget);
   j["power"] = power_to_json(r.power);
   j["reliability"] = reliability_to_json(r.reliability);
   // Each section's assumptions are merged into the top-level list.
@@ -132,6 +133,54 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
     j["timing"]["mc_bits_per_s"] = r.monte_carlo->bits_per_s;
   }
   return j;
+}
+
+namespace {
+
+// A sensitivity, penalty or margin where the eye reaches the target; "unreachable" where a floor
+// (ISI or crosstalk) stays above it at any power.
+nlohmann::json db_or_floor(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json("unreachable");
+}
+
+nlohmann::json channel_budget_to_json(const ChannelBudget& b) {
+  return {{"channel", b.channel},
+          {"role", b.role},
+          {"edge", b.edge},
+          {"launch_nominal_dbm", b.launch_nominal_dbm},
+          {"temperature_db", b.temperature_db},
+          {"led_spread_db", b.led_spread_db},
+          {"launch_dbm", b.launch_dbm},
+          {"coupling_tx_db", b.coupling_tx_db},
+          {"connector_db", b.connector_db},
+          {"coupling_rx_db", b.coupling_rx_db},
+          {"fiber_db", b.fiber_db},
+          {"coupling_spread_db", b.coupling_spread_db},
+          {"received_dbm", b.received_dbm},
+          {"ideal_sensitivity_dbm", db_or_floor(b.ideal_infinite_er_dbm)},
+          {"extinction_ratio_penalty_db", db_or_floor(b.extinction_ratio_db)},
+          {"isi_penalty_db", db_or_floor(b.isi_db)},
+          {"crosstalk_penalty_db", db_or_floor(b.crosstalk_db)},
+          {"sensitivity_kp4_dbm", db_or_floor(b.sensitivity_dbm)},
+          {"margin_db", db_or_floor(b.margin_db)},
+          {"sensitivity_1e12_dbm", db_or_floor(b.sensitivity_1e12_dbm)},
+          {"margin_1e12_db", db_or_floor(b.margin_1e12_db)},
+          {"ageing_db", b.ageing_db},
+          {"margin_end_of_life_db", db_or_floor(b.margin_end_of_life_db)},
+          {"skew_ps", b.skew_ps},
+          {"limiting", b.limiting},
+          {"why", b.why}};
+}
+
+}  // namespace
+
+nlohmann::json link_budget_to_json(const LinkBudget& budget) {
+  nlohmann::json weakest = nlohmann::json::array();
+  for (const auto& b : budget.weakest) weakest.push_back(channel_budget_to_json(b));
+  return {{"target_ber", budget.target_ber},
+          {"median", channel_budget_to_json(budget.median)},
+          {"worst", channel_budget_to_json(budget.worst)},
+          {"weakest", std::move(weakest)}};
 }
 
 nlohmann::json verdict_to_json(const Verdict& v) {
@@ -195,6 +244,27 @@ void write_channels_csv(const Evaluation& r, std::ostream& out) {
     const ChannelRow row{c, r.lanes.roles[c.index]};
     for (std::size_t i = 0; i < columns.size(); ++i)
       out << (i ? "," : "") << cell_to_csv(columns[i].get(row));
+    out << '\n';
+  }
+}
+
+void write_link_budget_csv(const LinkBudget& budget, std::ostream& out) {
+  auto cell = [](const nlohmann::json& v) {
+    if (!v.is_string()) return v.dump();
+    std::string s = v.get<std::string>();
+    std::string quoted = "\"";
+    for (char ch : s) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return quoted + "\"";
+  };
+  std::vector<std::pair<std::string, nlohmann::json>> rows{
+      {"median", channel_budget_to_json(budget.median)}};
+  for (const auto& b : budget.weakest) rows.emplace_back("weakest", channel_budget_to_json(b));
+  out << "row";
+  for (const auto& [key, value] : rows.front().second.items()) out << ',' << key;
+  out << '\n';
+  for (const auto& [name, j] : rows) {
+    out << name;
+    for (const auto& [key, value] : j.items()) out << ',' << cell(value);
     out << '\n';
   }
 }

@@ -32,6 +32,8 @@ nlohmann::json header_json(std::string_view kind, std::string_view command, cons
 // The verdict over the service life: meets, meets_now, end_of_life_checked, fails_at_years
 // ("never" when it meets), the binding condition, a summary line and every check.
 nlohmann::json verdict_to_json(const Verdict& verdict);
+// The link budget: the median, worst and weakest active channels, term by term.
+nlohmann::json link_budget_to_json(const LinkBudget& budget);
 
 // The latency model's parts, one way (ns): deskew_ns, logic_ns, host_fec_ns, fiber_ns and the
 // sums electronics_ns and total_ns.
@@ -42,6 +44,8 @@ std::string cell_to_csv(const CellValue& value);
 
 // Per-channel table as CSV (one row per pixel, header first).
 void write_channels_csv(const Evaluation& evaluation, std::ostream& out);
+// The link budget's rows (the median channel, then the weakest, least margin first) as CSV.
+void write_link_budget_csv(const LinkBudget& budget, std::ostream& out);
 
 // One Monte Carlo eye diagram as CSV: time_ui,amplitude_ua,count (bin centres, every bin).
 void write_eye_csv(const phy::mc::EyeDiagram& eye, std::ostream& out);

@@ -28,6 +28,7 @@ std::string describe(const DesignCandidate& c) {
       column(c, "reliability.link_fit"));
   const double margin = column(c, "link.optical_margin_db");
   if (!std::isnan(margin)) s += fmt::format(", margin {:.2f} dB", margin);
+  if (!c.feasible) s += "; FAILS " + c.violation;
   return s;
 }
 

@@ -75,13 +75,22 @@ class Search {
       c.violation = fmt::format("pre-FEC BER: active channels above 2.4e-4: {} (worst {:.2g})",
                                 output(o, "link.over_threshold"),
                                 std::pow(10.0, output(o, "link.log10_worst_ber")));
-    } else if (goal_.max_fit && !(output(o, "reliability.link_fit") <= *goal_.max_fit)) {
-      c.violation = fmt::format("FIT: {:.4g} > max_fit {:g}", output(o, "reliability.link_fit"),
-                                *goal_.max_fit);
-    } else if (goal_.min_margin_db &&
-               !(output(o, "link.optical_margin_db") >= *goal_.min_margin_db)) {
-      c.violation = fmt::format("optical margin: {:.2f} dB < min_margin_db {:g}",
-                                output(o, "link.optical_margin_db"), *goal_.min_margin_db);
+    } else if (!(output(o, "link.meets") >= 1)) {
+      const double at = output(o, "link.fails_at_years");
+      c.violation = fmt::format(
+          "verdict: fails {} (the spares run out or a channel leaves the "
+          "KP4 limit as the LEDs age)",
+          std::isnan(at) ? std::string("at end of life") : fmt::format("at {:.2g} years", at));
+    } else if (max_fit_ && !(output(o, "reliability.link_fit") <= *max_fit_)) {
+      c.violation = fmt::format("FIT: {:.4g} > max_fit {:.4g}{}", output(o, "reliability.link_fit"),
+                                *max_fit_, goal_.max_fit ? "" : " (twice the preset's)");
+    } else if (!(output(o, "link.optical_margin_db") >= goal_.min_margin_db)) {
+      const double m = output(o, "link.optical_margin_db");
+      c.violation = std::isnan(m) ? std::string(
+                                        "optical margin: unreachable (an ISI / crosstalk "
+                                        "floor above the KP4 limit)")
+                                  : fmt::format("optical margin: {:.2f} dB < min_margin_db {:g}", m,
+                                                goal_.min_margin_db);
     }
     c.feasible = c.violation.empty();
   }
@@ -102,15 +111,14 @@ class Search {
     const std::size_t first = evaluated_.size();
     std::vector<DesignCandidate> batch(specs.size());
     PointOptions point;
-    point.margin = goal_.min_margin_db.has_value();
+    point.margin = true;  // the margin guard is always on
     parallel_for(specs.size(), goal_.threads, [&](std::size_t k) {
       batch[k].spec = specs[k];
       batch[k].result = evaluate_point(specs[k], first + k, point, 1);
       batch[k].stage = stage;
       judge(batch[k]);
       const std::size_t d = ++done_;
-      if (progress_)
-        progress_->update(std::min(0.99, d / 60.0), fmt::format("{} designs", d));
+      if (progress_) progress_->update(std::min(0.99, d / 60.0), fmt::format("{} designs", d));
     });
     std::vector<DesignCandidate*> out;
     for (auto& c : batch) evaluated_.push_back(std::move(c));
@@ -137,8 +145,21 @@ class Search {
 
   std::vector<DesignCandidate>& evaluated() { return evaluated_; }
 
+  // The FIT guard: the goal's, else kDefaultFitOverReference x the reference's own (judged
+  // again, since it was evaluated before the guard existed).
+  void set_fit_guard(DesignCandidate& reference) {
+    const double fit = output(reference, "reliability.link_fit");
+    if (goal_.max_fit)
+      max_fit_ = *goal_.max_fit;
+    else if (std::isfinite(fit) && fit > 0)
+      max_fit_ = study::kDefaultFitOverReference * fit;
+    judge(reference);
+  }
+  std::optional<double> max_fit() const { return max_fit_; }
+
  private:
   const DesignGoal& goal_;
+  std::optional<double> max_fit_;
   Progress* progress_;
   std::vector<DesignCandidate> evaluated_;
   std::set<Shape> tried_;
@@ -174,10 +195,14 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
       "host stream), ECC (none or the smallest SECDED) and spares (5% or 12.5%), plus the preset "
       "itself; then the channel count refined twice on 6 evenly spaced points between the "
       "cheapest feasible design and the next smaller count; then the fewest spares that still "
-      "meet every constraint. Ranked by watts per end, then pixels, then spares, then worst BER.";
+      "meet every constraint. Ranked by watts per end, then pixels, then spares, then worst BER. "
+      "Guards on every design: the verdict over the service life (now and at end of life), "
+      "optical margin >= min_margin_db (default 2 dB), link FIT <= max_fit (default twice the "
+      "preset's at the same reach and temperature).";
 
   std::vector<LinkSpec> reference{base};
   search.evaluate_specs(reference, "reference");
+  search.set_fit_guard(search.evaluated().front());
   const int d0 = base.array.data_channels;
   std::vector<Shape> coarse;
   std::vector<int> counts;
@@ -198,7 +223,11 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
     const auto& ref = search.evaluated().front();
     throw ConfigError(
         "reach_m", fmt::format("{:g} m at {:g} Gb/s", goal.reach_m, goal.payload_gbps),
-        "a goal some searched design meets", "even the preset misses it: " + ref.violation);
+        "a goal some searched design meets",
+        fmt::format("no design searched meets every guard; the preset misses: {}; relax the "
+                    "guard (--min-margin-db, --max-fit) or the goal (--reach-m, --temp-c)",
+                    ref.violation.empty() ? std::string("nothing (but no cheaper design does)")
+                                          : ref.violation));
   }
   // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
   for (int round = 0; round < 2; ++round) {

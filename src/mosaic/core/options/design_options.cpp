@@ -28,15 +28,18 @@ FieldTable<DesignOptions> DesignOptions::fields() {
                                  "Case temperature (environment.case_temperature_c; default: the "
                                  "preset's)"));
     t.push_back(optional_real<O>("max_fit", &O::max_fit, 1e-9, 1e12, "FIT",
-                                 "Link FIT over the service life at most this"));
-    t.push_back(optional_real<O>("min_margin_db", &O::min_margin_db, -100.0, 100.0, "dB",
-                                 "Optical margin at least this (computes the margin of every "
-                                 "design tried)"));
+                                 "Link FIT over the service life at most this (default: twice "
+                                 "the preset's own at the same reach and temperature)"));
+    t.push_back(real<O>("min_margin_db", &O::min_margin_db, -100.0, 100.0, "dB",
+                        "Optical margin at least this, besides the verdict over the service "
+                        "life (which every design must meet)"));
     t.push_back(path(text<O>("store", &O::store, "a file path",
                              "Also store every design tried (SQLite, as a sweep)")));
-    t.push_back(path(text<O>("out", &O::out, "a file path", "Also write the winning design file here")));
-    t.push_back(threads_field<O>(&O::threads, "Designs evaluated at once (0 = all cores); results "
-                                              "do not depend on it"));
+    t.push_back(
+        path(text<O>("out", &O::out, "a file path", "Also write the winning design file here")));
+    t.push_back(threads_field<O>(&O::threads,
+                                 "Designs evaluated at once (0 = all cores); results "
+                                 "do not depend on it"));
     return t;
   }();
   return table;

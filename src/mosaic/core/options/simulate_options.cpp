@@ -13,6 +13,10 @@ FieldTable<SimulateOptions> SimulateOptions::fields() {
                           "Carlo engine (the design's mc.* keys: mode and stop rules)"));
     t.push_back(boolean<O>("margin", &O::margin,
                            "Search the optical margin (re-evaluates the weakest active channels)"));
+    t.push_back(boolean<O>("link_budget", &O::link_budget,
+                           "The link budget (launch, losses, received, sensitivity at KP4 and "
+                           "1e-12, penalties, margin) of the median and the 16 weakest active "
+                           "channels"));
     t.push_back(boolean<O>("degradation", &O::degradation,
                            "Age the microLEDs over the service life, re-evaluate every channel at "
                            "reliability.degradation_steps points and swap in spares"));

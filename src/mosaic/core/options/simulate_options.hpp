@@ -32,12 +32,13 @@ namespace mosaic::study {
 // in the design.
 struct SimulateOptions {
   BerMethod method = BerMethod::kStat;
-  bool margin = true;        // the optical margin search
-  bool degradation = false;  // age the LEDs over the service life
-  bool all_bathtubs = false;  // every channel's bathtub curves in the record
-  std::vector<ChannelRange> mc_channels;  // empty: every live channel
+  bool margin = true;                      // the optical margin search
+  bool link_budget = true;                 // the link budget of the median and weakest channels
+  bool degradation = false;                // age the LEDs over the service life
+  bool all_bathtubs = false;               // every channel's bathtub curves in the record
+  std::vector<ChannelRange> mc_channels;   // empty: every live channel
   std::vector<ChannelRange> eye_channels;  // Monte Carlo eye diagrams kept (implies method mc)
-  std::optional<int> eye_stat;  // a channel whose statistical eye grid rides along
+  std::optional<int> eye_stat;             // a channel whose statistical eye grid rides along
   int threads = 0;
 
   static FieldTable<SimulateOptions> fields();
