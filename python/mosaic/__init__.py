@@ -33,7 +33,7 @@ from . import _mosaic  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version
-__all__ = ["simulate", "relay", "compare", "fleet", "cluster", "cluster_keys", "keys", "options", "sweep", "open_store", "design",
+__all__ = ["Table", "simulate", "relay", "compare", "fleet", "cluster", "cluster_keys", "keys", "options", "sweep", "open_store", "design",
            "point_columns", "sweep_toml", "Section", "Channels", "SimulateResult", "RelayResult",
            "CompareResult", "FleetResult", "ClusterResult", "SweepStore", "ParetoFront", "DesignResult",
            "DesignCandidate"]
@@ -87,6 +87,100 @@ def _value(key, v):
     return v
 
 
+def _frame(columns):
+    """{name: 1-D array} as a pandas DataFrame when pandas can be imported, else the dict of numpy
+    arrays itself (the same columns, in the same order)."""
+    try:
+        import pandas as pd
+    except ImportError:
+        return {k: _np.asarray(v) for k, v in columns.items()}
+    return pd.DataFrame({k: _np.asarray(v) for k, v in columns.items()})
+
+
+def _array(values):
+    """A column as numpy: int64 for integers, float64 for numbers, str for strings; object with
+    NaN for what some rows lack."""
+    if values and all(isinstance(v, bool) for v in values):
+        return _np.array(values, dtype=bool)
+    if values and all(isinstance(v, str) for v in values):
+        return _np.array(values, dtype=str)
+    if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return _np.array(values, dtype=_np.int64)
+    if values and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return _np.array(values, dtype=_np.float64)
+    # One object per row, lists included (numpy would make rows of lists a 2-D array).
+    out = _np.empty(len(values), dtype=object)
+    for i, v in enumerate(values):
+        out[i] = _np.nan if v is None else v
+    return out
+
+
+def _flatten(row, prefix=""):
+    """A record's row with nested objects as dotted names ({"power": {"w": 1}} -> "power.w")."""
+    out = {}
+    for k, v in row.items():
+        if isinstance(v, dict):
+            out.update(_flatten(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def _rows_to_columns(rows):
+    """A list of JSON objects as {column: list}, columns in order of first appearance."""
+    flat = [_flatten(r) for r in rows]
+    names = []
+    for r in flat:
+        for k in r:
+            if k not in names:
+                names.append(k)
+    return {k: [r.get(k) for r in flat] for k in names}
+
+
+class Table:
+    """A table of a result: one numpy array per column, all of one length (``len(table)``
+    rows). ``to_pandas()`` gives a pandas DataFrame (a dict of the arrays without pandas),
+    ``columns()`` the names. Scalars that describe the whole table (e.g. a timeline's
+    ``periods_per_bin``) are in ``meta``."""
+
+    def __init__(self, name, columns, meta=None, unit=""):
+        self._name = name
+        self._columns = {k: _array(list(v)) for k, v in columns.items()}
+        lengths = {len(v) for v in self._columns.values()}
+        if len(lengths) > 1:
+            raise ValueError(f"table {name!r}: columns of different lengths {sorted(lengths)}")
+        self._len = lengths.pop() if lengths else 0
+        self.meta = dict(meta or {})
+        self._unit = unit
+
+    def columns(self):
+        return list(self._columns)
+
+    def __len__(self):
+        return self._len
+
+    def __getattr__(self, key):
+        if key.startswith("_") or key not in self._columns:
+            raise AttributeError(key)
+        return self._columns[key]
+
+    def __getitem__(self, key):
+        return self._columns[key]
+
+    def __dir__(self):
+        return list(super().__dir__()) + list(self._columns)
+
+    def to_pandas(self):
+        """The table as a pandas DataFrame (one row per entry), or a dict of numpy arrays when
+        pandas is not installed."""
+        return _frame(self._columns)
+
+    def __repr__(self):
+        shown = ", ".join(list(self._columns)[:6]) + (", ..." if len(self._columns) > 6 else "")
+        unit = f" ({self._unit})" if self._unit else ""
+        return f"Table({self._name}: {self._len} rows{unit}; {shown})"
+
+
 class Section:
     """One part of a report (link, power, reliability, ...): its fields are attributes whose
     docstrings carry their unit (``help(type(section))`` lists them). ``to_dict()`` gives the
@@ -135,7 +229,8 @@ class Channels:
 
     def __init__(self, rows):
         self._rows = rows
-        fields = []
+        # channels.csv's column order first, then any field it lacks (e.g. Monte Carlo's).
+        fields = [k for k in _mosaic.channel_columns() if any(k in r for r in rows)]
         for r in rows:
             for k in r:
                 if k not in fields:
@@ -167,8 +262,17 @@ class Channels:
     def __dir__(self):
         return list(super().__dir__()) + self._fields
 
+    def to_pandas(self):
+        """The table as a pandas DataFrame, one row per pixel and the columns of ``fields()``
+        in that order (those of ``mosaic simulate --out``'s channels.csv); a dict of numpy
+        arrays when pandas is not installed."""
+        return _frame({k: getattr(self, k) for k in self._fields})
+
     def __repr__(self):
-        return f"Channels({len(self._rows)} channels: {', '.join(self._fields[:8])}, ...)"
+        worst = ""
+        if "log10_ber" in self._fields and len(self._rows):
+            worst = f", worst log10 BER {_np.nanmax(self.log10_ber.astype(float)):.3g}"
+        return f"Channels({len(self._rows)} channels{worst}: {', '.join(self._fields[:8])}, ...)"
 
 
 class SimulateResult:
@@ -203,6 +307,10 @@ class SimulateResult:
         """Writes the self-contained HTML report (what ``mosaic simulate --html`` writes)."""
         _mosaic.write_html(_json.dumps(self.json), path)
 
+    def to_pandas(self):
+        """The channels table (``channels.to_pandas()``): one row per pixel."""
+        return self.channels.to_pandas()
+
     def __repr__(self):
         l = self.link
         return (f"SimulateResult({len(self.channels)} channels, worst BER {l.worst_ber:.3g}, "
@@ -210,9 +318,28 @@ class SimulateResult:
 
 
 class _Wrapped:
+    _table = None  # the record's list of rows that to_pandas() gives by default
+
     def __init__(self, data, name):
         self.json = data
         self._section = Section(data, name)
+
+    def table(self, name=None):
+        """A list of rows of the record (``name``; default the result's main table) as a
+        :class:`Table`, nested objects flattened to dotted column names."""
+        name = name or self._table
+        rows = self.json.get(name) if name else None
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            tables = [k for k, v in self.json.items()
+                      if isinstance(v, list) and v and all(isinstance(r, dict) for r in v)]
+            raise ValueError(f"invalid value for 'name': {name!r} (allowed: one of "
+                             f"{', '.join(tables) or 'none'})")
+        return Table(name, _rows_to_columns(rows))
+
+    def to_pandas(self, name=None):
+        """``table(name).to_pandas()``: a pandas DataFrame, or a dict of numpy arrays without
+        pandas."""
+        return self.table(name).to_pandas()
 
     def __getattr__(self, key):
         if key.startswith("_"):
@@ -232,17 +359,83 @@ class _Wrapped:
 
 class RelayResult(_Wrapped):
     """Result of :func:`relay`: the ``mosaic relay --json`` report (bits in/out, bit-exact,
-    ECC corrections, spare swaps, host FEC codewords, frame loss)."""
+    ECC corrections, spare swaps, host FEC codewords, frame loss). Tables: ``channels`` (one row
+    per physical channel: bits carried, bit errors injected, ECC-corrected bits, lock and swap
+    counts), ``timeline_table`` (link state and corrections per bin of ``meta["periods_per_bin"]``
+    marker periods, ``start_s`` in seconds of link time) and ``fec_histogram`` (codewords by
+    their symbol errors at the host FEC's input, the last row the codewords beyond t)."""
+
+    _table = "swaps"
+
+    @property
+    def channels(self):
+        """Per-physical-channel counters as a :class:`Table` (``channel`` = index)."""
+        return Table("channels", self.json["channel_counters"], unit="bits, counts")
+
+    @property
+    def timeline_table(self):
+        """Link state and ECC corrections over time (the record's ``timeline``, which stays the
+        JSON object as an attribute) as a :class:`Table`; ``meta`` holds ``periods_per_bin``,
+        ``max_bins`` and ``period_s`` (s)."""
+        t = self.json["timeline"]
+        cols = {k: v for k, v in t.items() if isinstance(v, list)}
+        meta = {k: v for k, v in t.items() if not isinstance(v, list)}
+        return Table("timeline", cols, meta, unit="periods, bits")
+
+    @property
+    def fec_histogram(self):
+        """Host FEC codewords by symbol errors: ``symbol_errors`` 0..t then t+1 standing for
+        "more than t" (``beyond_t`` True), ``codewords`` the count."""
+        h = list(self.json["fec_symbol_error_histogram"])
+        t = self.json["host_fec_t"]
+        return Table("fec_histogram",
+                     {"symbol_errors": list(range(t + 2)),
+                      "beyond_t": [False] * (t + 1) + [True],
+                      "codewords": h + [self.json["fec_codewords_beyond_t"]]},
+                     {"t": t, "host_fec": self.json["host_fec"]}, unit="codewords")
+
+    def to_pandas(self, name=None):
+        """The per-channel counters (``channels.to_pandas()``) by default; ``name`` "timeline",
+        "fec_histogram" or a list of the record ("swaps", "lock_events", ...)."""
+        if name in (None, "channels", "channel_counters"):
+            return self.channels.to_pandas()
+        if name == "timeline":
+            return self.timeline_table.to_pandas()
+        if name == "fec_histogram":
+            return self.fec_histogram.to_pandas()
+        return super().to_pandas(name)
+
+    def __repr__(self):
+        j = self.json
+        return (f"RelayResult({j['bits_out']} bits, {j['bit_errors']} bit errors before the host "
+                f"FEC, {j['fec_codewords_uncorrectable'] + j['fec_codewords_miscorrected']} "
+                f"codewords lost after it of {j['fec_codewords']}, {j['swap_count']} swaps, "
+                f"link {j['link_state']}, {j['simulated_s'] * 1e3:.4g} ms simulated)")
 
 
 class CompareResult(_Wrapped):
     """Result of :func:`compare`: the design beside every baseline (W per end, pJ/bit, link FIT,
-    latency in ns) at a cable length in m."""
+    latency in ns) at a cable length in m. ``to_pandas()``: one row per technology."""
+
+    _table = "rows"
+
+    def __repr__(self):
+        rows = self.json["rows"]
+        design = next((r for r in rows if r.get("is_design")), {})
+        return (f"CompareResult({len(rows)} technologies at {self.json['cable_m']:.4g} m, "
+                f"design {design.get('pj_per_bit', float('nan')):.3g} pJ/bit)")
 
 
 class FleetResult(_Wrapped):
     """Result of :func:`fleet`: fleet Monte Carlo over years, with intervals, and the closed
-    form under ``closed_form``."""
+    form under ``closed_form``. ``to_pandas()``: one row per year (``per_year``)."""
+
+    _table = "per_year"
+
+    def __repr__(self):
+        j = self.json
+        return (f"FleetResult({j['links']} links over {j['years']:.4g} years, {j['failures']} "
+                f"failures, fleet FIT {j['fleet_fit']:.4g})")
 
 
 class ClusterResult(_Wrapped):
@@ -250,7 +443,10 @@ class ClusterResult(_Wrapped):
     cluster as described (power per rack in kW, link failures, goodput, collectives), ``cables``
     the length of every fabric tier's cables and their histogram (m), ``choices`` the
     technologies side by side (with ``compare=True``), ``fleet`` the Monte Carlo over the
-    service life, ``fleet_savings`` the fleet-wide MW and homes."""
+    service life, ``fleet_savings`` the fleet-wide MW and homes. ``to_pandas()``: one row per
+    technology (``technologies``); ``to_pandas("choices")`` the side-by-side choices."""
+
+    _table = "technologies"
 
     def __repr__(self):
         p = self.json["specified"]["power"]

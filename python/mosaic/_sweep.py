@@ -14,7 +14,7 @@ import urllib.parse as _urlparse
 import numpy as _np
 
 from . import _mosaic
-from . import SimulateResult, _render
+from . import SimulateResult, _array, _frame, _render, _rows_to_columns
 
 
 def _toml_key(key):
@@ -127,8 +127,15 @@ class ParetoFront:
     def to_csv(self):
         return self._csv
 
+    def to_pandas(self):
+        """The front as a pandas DataFrame (one row per non-dominated point, ``columns`` in
+        order), or the dict ``rows`` of numpy arrays without pandas."""
+        return _frame(self.rows)
+
     def __repr__(self):
-        return f"ParetoFront({len(self)} non-dominated of {self.considered} points)"
+        objectives = ", ".join(self.columns[-2:]) if self.columns else ""
+        return (f"ParetoFront({len(self)} non-dominated of {self.considered} points; "
+                f"last columns {objectives})")
 
 
 class SweepStore:
@@ -177,6 +184,11 @@ class SweepStore:
     def __len__(self):
         return _query(self.path, "SELECT count(*) FROM points")[0][0]
 
+    def to_pandas(self):
+        """``rows`` as a pandas DataFrame (one row per point, ordered by point), or the dict of
+        numpy arrays without pandas."""
+        return _frame(self.rows)
+
     def report(self, point):
         """Point ``point``'s report as a :class:`SimulateResult`: the sweep-mode evaluation
         stored with it (every channel's BER, phase and threshold as ``mosaic simulate`` gives
@@ -206,7 +218,8 @@ class SweepStore:
         return ParetoFront(data, self._types)
 
     def __repr__(self):
-        return f"SweepStore({self.path!r}, {len(self)} points, axes {self.axes})"
+        return (f"SweepStore({self.path!r}, {len(self)} points, axes {self.axes}"
+                + (f", {self.seconds:.3g} s" if self.seconds is not None else "") + ")")
 
 
 def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, wait=False,
@@ -308,8 +321,17 @@ class DesignResult:
         _mosaic.write_text_file(self.text, path)
         return path
 
+    def to_pandas(self):
+        """Every design tried (``evaluated``), one row each: stage, feasible, violation,
+        per_end_w (W), the channel counts, rate_gbps (Gb/s) and ``outputs.*`` (the sweep
+        columns); a dict of numpy arrays without pandas."""
+        rows = [{k: v for k, v in c.json.items() if k not in ("design_toml", "report")}
+                for c in self.evaluated]
+        return _frame({k: _array(v) for k, v in _rows_to_columns(rows).items()})
+
     def __repr__(self):
-        return f"DesignResult(winner {self.winner!r}, binding {self.binding!r})"
+        return (f"DesignResult(winner {self.winner!r}, binding {self.binding!r}, "
+                f"{len(self.evaluated)} designs evaluated)")
 
 
 def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margin_db=2.0,

@@ -21,6 +21,7 @@
 #include "mosaic/core/options/relay_options.hpp"
 #include "mosaic/core/options/simulate_options.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/evaluate/columns.hpp"
 #include "mosaic/evaluate/compare_study.hpp"
 #include "mosaic/evaluate/relay_study.hpp"
 #include "mosaic/evaluate/simulate_study.hpp"
@@ -210,5 +211,11 @@ PYBIND11_MODULE(_mosaic, m) {
   m.def("cluster_keys_json", [] { return mosaic::record::cluster_keys_to_json().dump(); });
   m.def("options_json", [] { return mosaic::record::options_to_json().dump(); });
   m.def("write_html", &write_html, arg("record_json"), arg("path"));
+  // The per-channel columns in channels.csv's order (the JSON's objects have theirs sorted).
+  m.def("channel_columns", [] {
+    std::vector<std::string> names;
+    for (const auto& c : mosaic::channel_columns()) names.emplace_back(c.name);
+    return names;
+  });
   bind_sweep(m);
 }

@@ -178,6 +178,13 @@ TEST_P(HostFraming, CorrectsUpToTSymbolErrorsAndDropsBeyond) {
     while (!enc.idle() || !log.empty()) fec += pass_clean(enc, dec, flush, out);
     EXPECT_EQ(fec.link_flagged, 1u) << errors;
     EXPECT_EQ(fec.miscorrected, 0u) << errors;
+    // The histogram: one codeword in the bin of its errors (t + 1 is past t: the last bins),
+    // every other one clean, all of them counted once.
+    std::uint64_t in_bins = 0;
+    for (auto n : fec.symbol_errors) in_bins += n;
+    EXPECT_EQ(in_bins, fec.codewords) << errors;
+    EXPECT_EQ(fec.symbol_errors[std::size_t(errors)], 1u) << errors;
+    EXPECT_EQ(fec.symbol_errors[0], fec.codewords - 1) << errors;
     EXPECT_EQ(dec.counters().delivered_corrupt, 0u) << errors;
     if (errors == t) {
       EXPECT_EQ(fec.corrected, 1u);
@@ -331,6 +338,16 @@ TEST(CableDirection, PrototypeWithoutEccAndBackgroundErrors) {
   const Collected out = run_direction(dir, frames, 4, {});
   const auto s = dir.stats();
   EXPECT_GT(s.link.fec.corrected, 0u);
+  std::uint64_t in_bins = 0, beyond_t = 0;
+  for (std::size_t k = 0; k < s.link.fec.symbol_errors.size(); ++k) {
+    in_bins += s.link.fec.symbol_errors[k];
+    if (int(k) > s.link.host_fec_t) beyond_t += s.link.fec.symbol_errors[k];
+  }
+  EXPECT_EQ(in_bins, s.link.fec.codewords);
+  EXPECT_EQ(beyond_t, s.link.fec.lost());
+  EXPECT_GT(s.link.fec.symbol_errors[1], 0u);
+  EXPECT_EQ(s.link.channel_counters.size(), 100u);
+  EXPECT_GT(s.link.channel_counters[0].bit_errors_injected, 0u);
   EXPECT_EQ(s.decoder.delivered_corrupt, 0u);
   EXPECT_EQ(s.decoder.frames_delivered + s.decoder.frames_dropped, frames.size());
   EXPECT_TRUE(delivered_in_order_and_intact(frames, out.frames));

@@ -176,6 +176,7 @@ void FrameDecoder::finish_codeword(const std::uint8_t* received, const std::uint
   const std::uint64_t base = codeword_index_++ * std::uint64_t(layout_.payload_bytes);
   if (std::memcmp(received, sent, cw) == 0) {
     ++fec.clean;
+    fec.count_symbol_errors(0);
     parse(received, sink);
   } else {
     // The host decoder's correction of (sent + error) is its correction of the error pattern
@@ -184,6 +185,8 @@ void FrameDecoder::finish_codeword(const std::uint8_t* received, const std::uint
     auto* error = reinterpret_cast<std::uint8_t*>(error_.data());
     for (std::size_t i = 0; i < cw; ++i) error[i] = received[i] ^ sent[i];
     link::unpack_symbols(error_, symbols_, fec_->symbol_bits());
+    fec.count_symbol_errors(std::size_t(
+        std::count_if(symbols_.begin(), symbols_.end(), [](std::uint16_t v) { return v != 0; })));
     if (fec_->decode(symbols_) < 0) {
       ++fec.uncorrectable;
       in_record_ = false;  // the partial record cannot be trusted: resynchronise on a pointer

@@ -1,6 +1,7 @@
 #include "mosaic/link/channel_model.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numeric>
 #include <string>
@@ -56,6 +57,7 @@ void ChannelModel::reset() {
     skew_[c] = static_cast<int>(std::lround(plan_.skew_ui[c]));
   prev_.assign(std::size_t(config_->words_per_period) * n, 0);
   cur_ = prev_;
+  injected_.assign(std::size_t(n), 0);
   period_ = 0;
 }
 
@@ -89,7 +91,11 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
     if (p <= 0) continue;
     Rng rng(seed_, RngPurpose::kLinkBitErrors, c, period_);
     if (p >= 0.5) {
-      for (int r = 0; r < w; ++r) word(c, r) ^= rng.next_u64();
+      for (int r = 0; r < w; ++r) {
+        const std::uint64_t flips = rng.next_u64();
+        word(c, r) ^= flips;
+        injected_[c] += std::uint64_t(std::popcount(flips));
+      }
       continue;
     }
     // Gaps are compared as doubles before any conversion: at a BER like 1e-300 a gap is ~1e302
@@ -97,12 +103,15 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
     const double inv = 1.0 / std::log1p(-p);
     const double limit = static_cast<double>(period_bits);
     double gap = std::log(rng.uniform()) * inv;
+    std::uint64_t flipped = 0;
     for (std::int64_t b = 0; gap < limit - static_cast<double>(b);) {
       b += static_cast<std::int64_t>(gap);
       word(c, b >> 6) ^= std::uint64_t{1} << (b & 63);
       ++b;
+      ++flipped;
       gap = std::log(rng.uniform()) * inv;
     }
+    injected_[c] += flipped;
   }
   for (const auto& burst : plan_.bursts) {
     const std::int64_t from = bit_of(burst.start_s) - start;
@@ -113,6 +122,7 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
       std::uint64_t flips = 0;
       for (int i = 0; i < 64; ++i)
         if (rng.uniform() < burst.ber) flips |= std::uint64_t{1} << i;
+      injected_[burst.channel] += std::uint64_t(std::popcount(flips & mask));
       return v ^ (flips & mask);
     });
   }

@@ -71,6 +71,9 @@ class ChannelModel {
   // call, times in the same run clock. The caller keeps the values in the ranges checked above.
   FaultPlan& mutable_plan() { return plan_; }
   std::int64_t periods_processed() const { return period_; }
+  // Bits each physical channel flipped so far (random errors and bursts; a failure's lost bits
+  // are not counted: a dead channel has no error count, only a state).
+  const std::vector<std::uint64_t>& injected_errors() const { return injected_; }
 
  private:
   void impair(std::span<std::uint64_t> rows);
@@ -81,6 +84,7 @@ class ChannelModel {
   std::vector<int> perm_;
   std::vector<int> skew_;                  // current skew per channel, bits
   std::vector<std::uint64_t> prev_, cur_;  // impaired transmit rows, previous and this period
+  std::vector<std::uint64_t> injected_;    // per channel
   std::int64_t period_ = 0;
 };
 

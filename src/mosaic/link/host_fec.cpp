@@ -202,6 +202,7 @@ HostFecOutcome& HostFecOutcome::operator+=(const HostFecOutcome& more) {
   miscorrected += more.miscorrected;
   link_flagged += more.link_flagged;
   silent += more.silent;
+  for (int k = 0; k < kSymbolErrorBins; ++k) symbol_errors[k] += more.symbol_errors[k];
   codeword_error_ratio = codewords ? double(lost()) / double(codewords) : 0.0;
   return *this;
 }

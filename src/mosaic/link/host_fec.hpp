@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -31,8 +32,16 @@ struct HostFecOutcome {
   std::uint64_t link_flagged = 0;     // codewords with bits the link itself flagged uncorrectable
   std::uint64_t silent = 0;           // wrong data with no flag from the link or the FEC
   double codeword_error_ratio = 0.0;  // (uncorrectable + miscorrected) / codewords
+  // Codewords by their number of symbol errors at the host FEC's input: bin k for k errors, the
+  // last bin for kSymbolErrorBins - 1 or more. Every supported code has t < kSymbolErrorBins - 1,
+  // so the bins past t are exactly the codewords lost, and the bins add up to `codewords`.
+  static constexpr int kSymbolErrorBins = 17;
+  std::array<std::uint64_t, kSymbolErrorBins> symbol_errors{};
 
   std::uint64_t lost() const { return uncorrectable + miscorrected; }
+  void count_symbol_errors(std::size_t errors, std::uint64_t codewords = 1) {
+    symbol_errors[std::min<std::size_t>(errors, kSymbolErrorBins - 1)] += codewords;
+  }
   // Adds the counts of `more`; the ratio is recomputed from the sums.
   HostFecOutcome& operator+=(const HostFecOutcome& more);
 };

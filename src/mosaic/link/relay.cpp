@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <bit>
 #include <chrono>
+#include <cmath>
 
 #include "mosaic/core/rng.hpp"
 #include "mosaic/link/ecc_model.hpp"
@@ -61,12 +61,14 @@ class FecTally {
     finish();
     done_.codewords += c - current_ - 1;
     done_.clean += c - current_ - 1;
+    done_.count_symbol_errors(0, c - current_ - 1);
     current_ = c;
   }
   void finish() {
     ++done_.codewords;
     if (flagged_) ++done_.link_flagged;
     std::erase_if(symbols_, [](const SymbolError& e) { return e.value == 0; });
+    done_.count_symbol_errors(symbols_.size());
     const FecVerdict v = fec_->judge(symbols_);
     if (v == FecVerdict::kClean) ++done_.clean;
     if (v == FecVerdict::kCorrected) ++done_.corrected;

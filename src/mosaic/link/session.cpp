@@ -20,6 +20,9 @@ Session::Session(const LinkConfig& config, FaultPlan faults, std::uint64_t seed,
   sent_[1].assign(hw, 0);
   flag_.assign(hw, 0);
   stats_.host_fec = host_fec_->name();
+  stats_.host_fec_t = host_fec_->correctable();
+  stats_.channel_counters.assign(std::size_t(config_.physical_channels), {});
+  stats_.period_s = config_.period_s();
   stats_.swap_threshold_errors = rx_.swap_threshold();
   bring_up(link_up);
 }
@@ -46,8 +49,79 @@ void Session::bring_up(LinkUp link_up) {
   // The receiver's spares: channels that passed training and carry no lane.
   stats_.spares_left = std::max(0, config_.physical_channels - config_.active_lanes() -
                                        static_cast<int>(map.mapped_out.size()));
+  count_events(0, 0);
   stats_.locks = rx_.locks();
   stats_.corrected_per_channel = rx_.corrected_per_channel();
+  stats_.link_up_s = double(training_) * config_.period_s();
+  update_channels(false);
+}
+
+void Session::count_events(std::size_t swaps_seen, std::size_t locks_seen) {
+  auto& counters = stats_.channel_counters;
+  for (std::size_t i = swaps_seen; i < rx_.swaps().size(); ++i) {
+    ++counters[std::size_t(rx_.swaps()[i].from_channel)].swapped_out;
+    ++counters[std::size_t(rx_.swaps()[i].to_channel)].swapped_in;
+  }
+  // A port that lost lock reads no identity; it is the channel the model routes to that port.
+  const auto& perm = channels_.permutation();
+  for (std::size_t i = locks_seen; i < rx_.locks().size(); ++i) {
+    const LockEvent& e = rx_.locks()[i];
+    const int c = e.channel >= 0 ? e.channel : perm[std::size_t(e.port)];
+    ++(e.locked ? counters[std::size_t(c)].locks_gained : counters[std::size_t(c)].locks_lost);
+  }
+}
+
+void Session::update_channels(bool decoded) {
+  auto& counters = stats_.channel_counters;
+  const auto& injected = channels_.injected_errors();
+  const auto& corrected = rx_.corrected_per_channel();
+  for (std::size_t c = 0; c < counters.size(); ++c) {
+    counters[c].bit_errors_injected = injected[c];
+    counters[c].ecc_corrected_bits = corrected[c];
+    counters[c].lane = -1;
+  }
+  const auto& map = rx_.channel_of_slot();
+  for (int s : config_.active_slots) {
+    const int c = map[std::size_t(s)];
+    if (c < 0) continue;
+    counters[std::size_t(c)].lane = s;
+    if (!decoded) continue;
+    counters[std::size_t(c)].bits_carried += config_.payload_bits();
+    ++counters[std::size_t(c)].periods_carrying;
+  }
+}
+
+void Timeline::add(LinkState state, std::uint64_t corrected_bits, std::uint64_t codewords_lost) {
+  if (bins.empty() || bins.back().periods == periods_per_bin) {
+    if (bins.size() == kMaxBins) {
+      for (std::size_t i = 0; i < kMaxBins / 2; ++i) {
+        Bin& to = bins[i];
+        const Bin& a = bins[2 * i];
+        const Bin& b = bins[2 * i + 1];
+        to = {a.first_period,
+              a.periods + b.periods,
+              a.periods_degraded + b.periods_degraded,
+              a.periods_down + b.periods_down,
+              std::max(a.worst, b.worst),
+              a.ecc_corrected_bits + b.ecc_corrected_bits,
+              a.codewords_lost + b.codewords_lost};
+      }
+      bins.resize(kMaxBins / 2);
+      periods_per_bin *= 2;
+    }
+    if (bins.empty() || bins.back().periods == periods_per_bin) {
+      const std::int64_t first = bins.empty() ? 0 : bins.back().first_period + bins.back().periods;
+      bins.push_back({});
+      bins.back().first_period = first;
+    }
+  }
+  Bin& bin = bins.back();
+  ++bin.periods;
+  bin.periods_degraded += state == LinkState::kDegraded;
+  bin.periods_down += state == LinkState::kDown;
+  bin.worst = std::max(bin.worst, state);
+  bin.ecc_corrected_bits += corrected_bits;
+  bin.codewords_lost += codewords_lost;
 }
 
 void Session::step(std::span<const std::uint64_t> host, const HostEnd& host_end) {
@@ -69,7 +143,8 @@ void Session::step(const HostEnd& host_end) {
   }
   tx_.process(host_in(), wire_tx_);
   channels_.process(wire_tx_, wire_rx_);
-  if (rx_.process(wire_rx_, out_)) {
+  const bool decoded = rx_.process(wire_rx_, out_);
+  if (decoded) {
     const RxPeriodReport& rep = rx_.last();
     const std::int64_t j = rep.period - training_;
     const std::size_t lanes = std::size_t(config_.data_lanes);
@@ -87,10 +162,12 @@ void Session::step(const HostEnd& host_end) {
     to.insert(to.end(), from.begin() + std::ptrdiff_t(to.size()), from.end());
   };
   stats_.spares_left -= static_cast<int>(rx_.swaps().size() - stats_.swaps.size());
+  count_events(stats_.swaps.size(), stats_.locks.size());
   append(stats_.swaps, rx_.swaps());
   append(stats_.locks, rx_.locks());
   append(stats_.spares_exhausted, rx_.exhausted());
   stats_.corrected_per_channel = rx_.corrected_per_channel();
+  update_channels(decoded);
 }
 
 void Session::account(const RxPeriodReport& rep, const HostFecOutcome& fec) {
@@ -107,6 +184,7 @@ void Session::account(const RxPeriodReport& rep, const HostFecOutcome& fec) {
   s.periods_degraded += state == LinkState::kDegraded;
   s.periods_down += state == LinkState::kDown;
   ++s.periods;
+  s.timeline.add(state, rep.ecc.corrected_bits, fec.lost());
 }
 
 double Session::now_s() const {

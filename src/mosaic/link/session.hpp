@@ -18,11 +18,45 @@
 
 namespace mosaic::link {
 
+// What one physical channel did from link-up on (the cheap per-period increments of Session::step;
+// events per channel are counted from the events themselves when written out).
+struct ChannelCounters {
+  std::uint64_t bits_carried = 0;         // payload bits decoded from it while it carried a lane
+  std::uint64_t bit_errors_injected = 0;  // flips the channel model made, training included
+  std::uint64_t ecc_corrected_bits = 0;   // bits the cross-channel ECC corrected on it
+  std::int64_t periods_carrying = 0;      // data periods decoded with it carrying a lane
+  std::uint64_t locks_gained = 0, locks_lost = 0;  // its receiver port's, link-up included
+  std::uint64_t swapped_out = 0, swapped_in = 0;   // lane swaps away from it and onto it
+  int lane = -1;  // frame slot it carries after the last period decoded; -1: none (spare, retired)
+};
+
+// Link state and ECC corrections over time, in bins of whole data periods. The bins start one
+// period long; when kMaxBins are full, neighbours merge pairwise and every later bin is twice as
+// long, so a run of any length keeps between kMaxBins / 2 and kMaxBins bins (the last one may be
+// partly filled) and the record stays bounded.
+struct Timeline {
+  static constexpr std::size_t kMaxBins = 512;
+  struct Bin {
+    std::int64_t first_period = 0;  // data period, 0 = the first after link-up
+    std::int64_t periods = 0;
+    std::int64_t periods_degraded = 0;
+    std::int64_t periods_down = 0;
+    LinkState worst = LinkState::kUp;
+    std::uint64_t ecc_corrected_bits = 0;
+    std::uint64_t codewords_lost = 0;  // host FEC codewords completed in the bin and lost
+  };
+  std::int64_t periods_per_bin = 1;
+  std::vector<Bin> bins;
+
+  void add(LinkState state, std::uint64_t corrected_bits, std::uint64_t codewords_lost);
+};
+
 // The running statistics and typed events (STYLE.md 13) of one Session from link-up on: what the
 // relay's result and each direction of the cable expose, and what record::session_to_json writes
 // for both. Counters cover the data periods decoded so far.
 struct SessionStats {
   std::string host_fec;  // link.host_fec: the code the host FEC counts are for
+  int host_fec_t = 0;    // its t: symbol errors it corrects per codeword
   // Link-up.
   std::vector<int> mapped_out;  // channels left out at link-up (ascending)
   std::vector<MapOutEvent> mapped_out_why;
@@ -44,6 +78,10 @@ struct SessionStats {
   std::vector<LockEvent> locks;
   std::vector<SpareExhaustedEvent> spares_exhausted;
   std::vector<std::uint64_t> corrected_per_channel;  // ECC-corrected bits per physical channel
+  std::vector<ChannelCounters> channel_counters;     // per physical channel
+  Timeline timeline;
+  double period_s = 0.0;   // one marker period, seconds of link time
+  double link_up_s = 0.0;  // link time at the end of training: data period 0 starts there
 };
 
 // One decoded data period as it reaches the host end.
@@ -118,6 +156,10 @@ class Session {
   void bring_up(LinkUp link_up);
   void apply_ber(const FaultEvent& event);
   void account(const RxPeriodReport& report, const HostFecOutcome& fec);
+  // The per-channel counters after a period; `decoded`: a data period came out of it.
+  void update_channels(bool decoded);
+  // Adds the swaps and lock events the receiver logged past the counts given to the channels'.
+  void count_events(std::size_t swaps_seen, std::size_t locks_seen);
 
   LinkConfig config_;  // first: the ends below keep a pointer to it
   std::unique_ptr<HostFec> host_fec_;

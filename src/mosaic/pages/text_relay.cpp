@@ -5,13 +5,25 @@
 namespace mosaic::pages {
 
 std::string relay_text(const link::RelayResult& r) {
+  // Fault and swap times are shown from the end of link-up (training): the instant data starts,
+  // which is what an operator reads a swap's delay against; the record keeps link time (time_s).
+  const auto after_up_us = [&](double time_s) { return (time_s - r.link_up_s) * 1e6; };
   std::string out;
+  out += fmt::format(
+      "after the host FEC: {} errors ({} uncorrectable, {} miscorrected of {} {} "
+      "codewords; {} silent)\n",
+      r.fec.lost(), r.fec.uncorrectable, r.fec.miscorrected, r.fec.codewords, r.host_fec,
+      r.fec.silent);
+  out += fmt::format(
+      "link up              at {:.3f} us (end of {} training periods); times "
+      "below are from link-up\n",
+      r.link_up_s * 1e6, r.period_s > 0 ? std::int64_t(r.link_up_s / r.period_s + 0.5) : 0);
   out += fmt::format("bits in              {}\n", r.bits_in);
   out += fmt::format("bits out             {}\n", r.bits_out);
-  out += fmt::format("bit-exact            {} ({} bit errors)\n", r.bit_exact ? "yes" : "no",
-                     r.bit_errors);
-  out += fmt::format("ECC corrected bits   {} (uncorrectable bit times {})\n",
-                     r.ecc_corrected_bits, r.ecc_uncorrectable_bit_times);
+  out += fmt::format("bit-exact            {} ({} bit errors before the host FEC)\n",
+                     r.bit_exact ? "yes" : "no", r.bit_errors);
+  out += fmt::format("ECC corrected bits   {} (uncorrectable bit times {})\n", r.ecc_corrected_bits,
+                     r.ecc_uncorrectable_bit_times);
   out += fmt::format("mapped out           {} at link-up\n", r.mapped_out.size());
   for (const auto& m : r.mapped_out_why)
     out += fmt::format("  channel {}: {} ({} errors in {} training bits)\n", m.channel,
@@ -21,22 +33,41 @@ std::string relay_text(const link::RelayResult& r) {
         "deskew               {} channels lag beyond the deskew buffer (link.max_skew_ui): they "
         "cannot lock and were mapped out\n",
         r.beyond_deskew.size());
+  for (const auto& d : r.injected)
+    out += fmt::format("random death         channel {} at +{:.3f} us\n", d.channel,
+                       after_up_us(d.time_s));
   out += fmt::format("swaps                {}\n", r.swaps.size());
-  for (const auto& s : r.swaps)
-    out += fmt::format("  {:.6f} s  lane {}: channel {} -> spare {} ({})\n", s.time_s, s.lane,
-                       s.from_channel, s.to_channel, link::verdict_name(s.reason));
+  for (const auto& s : r.swaps) {
+    // The lane runs as an ECC erasure from the receiver's decision to the agreed switch.
+    const double interruption_us = double(s.period - s.decided_period) * r.period_s * 1e6;
+    out +=
+        fmt::format("  +{:.3f} us  lane {}: channel {} -> spare {} ({}), interruption {:.3f} us\n",
+                    after_up_us(s.time_s), s.lane, s.from_channel, s.to_channel,
+                    link::verdict_name(s.reason), interruption_us);
+  }
   if (!r.spares_exhausted.empty())
     out += fmt::format("no spare left        {} failing lanes kept as erasures\n",
                        r.spares_exhausted.size());
-  out += fmt::format("post-ECC BER         {:.3g} (predicted {:.3g})\n", r.post_ecc_ber,
-                     r.predicted.post_ecc_ber);
-  out += fmt::format(
-      "host FEC ({})       {} codewords: {} corrected, {} uncorrectable, {} silent\n", r.host_fec,
-      r.fec.codewords, r.fec.corrected, r.fec.uncorrectable, r.fec.silent);
-  out += fmt::format("codeword error ratio {:.3g} (analytic {:.3g})\n", r.fec.codeword_error_ratio,
-                     r.analytic.codeword_error_ratio);
-  out += fmt::format("frame loss ratio     {:.3g} (analytic {:.3g})\n", r.frame_loss_ratio,
-                     r.analytic.frame_loss_ratio);
+  out += fmt::format("post-ECC BER         {:.3g} (steady-state predicted {:.3g})\n",
+                     r.post_ecc_ber, r.predicted.post_ecc_ber);
+  out +=
+      fmt::format("host FEC ({})       {} codewords: {} corrected, {} uncorrectable, {} silent\n",
+                  r.host_fec, r.fec.codewords, r.fec.corrected, r.fec.uncorrectable, r.fec.silent);
+  std::string histogram;
+  std::uint64_t beyond = 0;
+  for (int k = 0; k < link::HostFecOutcome::kSymbolErrorBins; ++k) {
+    if (k > r.host_fec_t) {
+      beyond += r.fec.symbol_errors[std::size_t(k)];
+    } else if (r.fec.symbol_errors[std::size_t(k)] > 0) {
+      histogram += fmt::format(" {}:{}", k, r.fec.symbol_errors[std::size_t(k)]);
+    }
+  }
+  out +=
+      fmt::format("symbol errors        per codeword{} >{}:{}\n", histogram, r.host_fec_t, beyond);
+  out += fmt::format("codeword error ratio {:.3g} (steady-state analytic {:.3g})\n",
+                     r.fec.codeword_error_ratio, r.analytic.codeword_error_ratio);
+  out += fmt::format("frame loss ratio     {:.3g} (steady-state analytic {:.3g})\n",
+                     r.frame_loss_ratio, r.analytic.frame_loss_ratio);
   std::string why;
   if (r.state_reasons & link::kReasonCodewordsLost) why += " codewords_lost";
   if (r.state_reasons & link::kReasonNoSpare) why += " no_spare";
