@@ -12,6 +12,29 @@ std::string format(const char* fmt, double a, double b = 0.0, double c = 0.0, do
   return buf;
 }
 
+// The analog front end + microLED block: the one place the analog model is chosen.
+PowerBlock analog_block(const LinkSpec& spec, PowerBudget& b) {
+  const auto& p = spec.power;
+  switch (p.analog_model) {
+    case AnalogPowerModel::kPerBit:
+      break;
+    case AnalogPowerModel::kDrive: {
+      b.led_drive = nominal_drive(spec);
+      b.channel = channel_power(spec, *b.led_drive);
+      const ChannelPower& c = *b.channel;
+      return {"analog_frontend", b.powered_channels * c.total_w(),
+              format("drive: %g channels x (LED %.3g mW + driver %.3g mW + TIA %.3g mW", 
+                     b.powered_channels, c.led_w * 1e3, c.driver_w * 1e3, c.tia_w * 1e3) +
+                  format(" + limiting amplifier %.3g mW + CTLE %.3g mW + fixed %.3g mW)",
+                         c.limiting_amp_w * 1e3, c.ctle_w * 1e3, c.fixed_w * 1e3)};
+    }
+  }
+  const double per_channel_mw = p.channel_static_mw + p.channel_pj_per_bit * spec.channel.rate_gbps;
+  return {"analog_frontend", b.powered_channels * per_channel_mw * 1e-3,
+          format("%g channels x (%g mW + %g pJ/bit x %g Gb/s)", b.powered_channels,
+                 p.channel_static_mw, p.channel_pj_per_bit, spec.channel.rate_gbps)};
+}
+
 }  // namespace
 
 double payload_rate_gbps(const LinkSpec& spec) {
@@ -42,15 +65,11 @@ PowerBudget budget(const LinkSpec& spec) {
 
   b.powered_channels = spec.array.data_channels + spec.array.ecc_channels +
                        (p.spares_powered ? spec.array.spare_channels : 0);
-  const double per_channel_mw = p.channel_static_mw + p.channel_pj_per_bit * spec.channel.rate_gbps;
-  const double analog_w = b.powered_channels * per_channel_mw * 1e-3;
-  PowerBlock analog{"analog_frontend", analog_w,
-                    format("%g channels x (%g mW + %g pJ/bit x %g Gb/s)", b.powered_channels,
-                           p.channel_static_mw, p.channel_pj_per_bit, spec.channel.rate_gbps)};
+  PowerBlock analog = analog_block(spec, b);
 
   // The DC-DC converter feeds the link's own electronics; the host-interface figure is taken as
   // already including its regulation (that is how the published breakdown is drawn).
-  const double load_w = gearbox_w + analog_w + p.controller_w;
+  const double load_w = gearbox_w + analog.w + p.controller_w;
   const double dcdc_loss_w = load_w * (1.0 / p.dcdc_efficiency - 1.0);
   PowerBlock controller{"controller_dcdc", p.controller_w + dcdc_loss_w,
                         format("%g W controller + DC-DC loss of %g W load at efficiency %g",
@@ -88,6 +107,28 @@ PowerBudget budget(const LinkSpec& spec) {
       "power: laser/DSP reference = DSP/CDR + optics scaled with host rate from the paper's 800G "
       "figures, fixed controller, same host interface as the design",
   };
+  if (b.channel) {
+    const auto& d = *b.led_drive;
+    b.assumptions.push_back(format(
+        "power (drive): every powered channel draws the nominal LED drive at 25 degC (bias %.3g mA, "
+        "%.3g mA modulation, %.3g V at the 1 level): the per-channel spread of optical power is "
+        "taken as a spread of efficiency at the same drive",
+        d.bias_a * 1e3, d.modulation_a * 1e3, d.high_v));
+    b.assumptions.push_back(format(
+        "power (drive): LED and current-source driver in series on a rail at the highest forward "
+        "voltage + %g V headroom (%.3g V), mean current of equiprobable bits; pre-driver %g pJ/bit",
+        p.led_driver_headroom_v, b.channel->led_rail_v, p.driver_overhead_pj_per_bit));
+    b.assumptions.push_back(format(
+        "power (drive): receiver stages are resistively loaded differential pairs, tail current "
+        "2 pi f C_load max(swing, 2 gain / (gm/Id)) at %g V; the TIA's input device gm = 2 pi f "
+        "C_in at gm/Id = %g /V",
+        p.rx_supply_v, p.rx_gm_over_id_per_v));
+    if (d.bandwidth_limited)
+      b.assumptions.push_back(format(
+          "power (drive): led.f3db_ghz needs the rate equation's current density at the bias "
+          "(%.3g mA): the LED emits %.3g dBm there, more than the launch the optical budget uses",
+          d.bias_a * 1e3, 10.0 * std::log10(d.launch_w * 1e3)));
+  }
   return b;
 }
 
