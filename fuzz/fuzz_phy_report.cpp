@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int channels = size > 0 ? 1 + data[0] * 16 : 1;
   mosaic::link::FaultPlan plan;
   try {
-    mosaic::io::parse_phy_report(text, channels, plan);
+    mosaic::io::parse_phy_report(text, channels, 2.0, plan);
   } catch (const mosaic::ConfigError&) {
     return 0;
   }

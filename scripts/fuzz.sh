@@ -7,9 +7,10 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 # Every reader of user files that has a fuzz target (see fuzz/CMakeLists.txt), with the folder
 # its seed corpus comes from.
-targets=(fuzz_config_loader fuzz_phy_report fuzz_sweep_file)
+targets=(fuzz_config_loader fuzz_phy_report fuzz_sweep_file fuzz_record_reader fuzz_control_line)
 declare -A seeds=([fuzz_config_loader]=examples [fuzz_phy_report]=fuzz/corpus/phy
-  [fuzz_sweep_file]=fuzz/corpus/sweep)
+  [fuzz_sweep_file]=fuzz/corpus/sweep [fuzz_record_reader]=fuzz/corpus/record
+  [fuzz_control_line]=fuzz/corpus/control)
 if ! command -v clang++ >/dev/null; then
   echo "clang++ not found: fuzzing skipped"
   exit 0

@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -62,7 +61,24 @@ std::string describe(int error) {
 AtomicFile::AtomicFile(std::string path, std::string field)
     : path_(std::move(path)), field_(std::move(field)) {
   namespace fs = std::filesystem;
-  const fs::path target(path_);
+  if (path_.empty()) throw ConfigError(field_, "\"\"", "a file path (an empty path names no file)");
+  // Through a symbolic link the file replaced is the link's target: the link stays.
+  std::error_code link_ec;
+  target_ = path_;
+  if (fs::is_symlink(path_, link_ec))
+    if (const fs::path resolved = fs::weakly_canonical(path_, link_ec); !link_ec)
+      target_ = resolved.string();
+  // Only a regular file is replaced: renaming over /dev/null (as root) would replace the device
+  // node, over a FIFO the pipe, and a directory cannot be renamed over at all.
+  struct stat existing {};
+  if (::stat(target_.c_str(), &existing) == 0) {
+    if (S_ISDIR(existing.st_mode))
+      throw ConfigError(field_, "\"" + path_ + "\"", "a file path (it is a directory)");
+    if (!S_ISREG(existing.st_mode))
+      throw ConfigError(field_, "\"" + path_ + "\"",
+                        "a regular file or a new path (not a device, FIFO or socket)");
+  }
+  const fs::path target(target_);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string name = ".";  // hidden, and named after its target for whoever finds it
   name.append(target.filename().string()).append(".tmp.XXXXXX");
@@ -142,7 +158,7 @@ void AtomicFile::commit() {
   // Lets tests interrupt a run between a complete temporary and its rename, deterministically.
   if (const char* ms = std::getenv("MOSAIC_DEBUG_COMMIT_DELAY_MS"); ms && *ms)
     std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
-  if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail("rename failed", errno);
+  if (std::rename(temp_.c_str(), target_.c_str()) != 0) fail("rename failed", errno);
   temp_.clear();
   release_slot(slot_);
   slot_ = -1;
@@ -165,14 +181,6 @@ bool flush_stdout(std::string& error) {
   // The failing write may have happened long before this flush, its errno long overwritten.
   if (!ok) error = errno ? std::strerror(errno) : "a write failed (device full, closed or faulty)";
   return ok;
-}
-
-void check_writable_file(const std::string& path, const std::string& field) {
-  const bool existed = std::filesystem::exists(path);
-  std::ofstream probe(path, std::ios::app);
-  if (!probe) throw ConfigError(field, "\"" + path + "\"", "a writable file");
-  probe.close();
-  if (!existed) std::filesystem::remove(path);
 }
 
 }  // namespace mosaic::io

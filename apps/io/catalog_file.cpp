@@ -8,6 +8,7 @@
 
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/schema/toml_values.hpp"
 #include "mosaic/evaluate/validation.hpp"
 
 namespace mosaic::io {
@@ -19,8 +20,11 @@ constexpr const char* kValidationFile = "validation.toml";
 }  // namespace
 
 power::BaselineCatalog load_baseline_catalog(const std::string& path, const std::string& field) {
-  // Bounded, regular files only: /dev/zero or a FIFO is refused before anything is read.
-  return power::parse_baseline_catalog(read_input_file(path, field), path);
+  // Bounded, regular files only: /dev/zero or a FIFO is refused before anything is read; the
+  // design loader's limit on dotted keys before toml++ sees the text.
+  const std::string text = read_input_file(path, field);
+  check_toml_nesting(text, path);
+  return power::parse_baseline_catalog(text, path);
 }
 
 std::string default_catalog_path() {

@@ -7,8 +7,10 @@ namespace mosaic::io {
 
 void write_html_file(const nlohmann::json& page_data, const std::string& path,
                      const std::string& field) {
+  // Rendered before the temporary exists: nothing is left behind should rendering fail.
+  const std::string html = pages::render_html(page_data);
   AtomicFile file(path, field);
-  file.write(pages::render_html(page_data));
+  file.write(html);
   file.commit();
 }
 

@@ -6,12 +6,11 @@
 
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/link/skew_plan.hpp"
+#include "mosaic_io/json_input.hpp"
 
 namespace mosaic::io {
 namespace {
-
-// JSON nesting beyond this is no report: refuse it before the recursive parser meets it.
-constexpr int kMaxJsonDepth = 64;
 
 std::string json_type(const nlohmann::json& j) {
   return j.type_name();
@@ -30,28 +29,10 @@ std::string shown(const nlohmann::json& j) {
 
 }  // namespace
 
-void parse_phy_report(std::string_view json_text, int physical_channels, link::FaultPlan& plan) {
-  nlohmann::json j;
-  bool too_deep = false;
-  const nlohmann::json::parser_callback_t limit_depth =
-      [&](int d, nlohmann::json::parse_event_t event, nlohmann::json&) {
-        if ((event == nlohmann::json::parse_event_t::object_start ||
-             event == nlohmann::json::parse_event_t::array_start) &&
-            d > kMaxJsonDepth)
-          too_deep = true;
-        return !too_deep;
-      };
-  try {
-    j = nlohmann::json::parse(json_text.begin(), json_text.end(), limit_depth);
-  } catch (const nlohmann::json::parse_error& e) {
-    bad("file", "byte " + std::to_string(e.byte), "valid JSON from `mosaic simulate --json`");
-  } catch (const nlohmann::json::exception&) {
-    // e.g. a number beyond double range, which JSON allows and nlohmann refuses.
-    bad("file", "a number out of range", "valid JSON from `mosaic simulate --json`");
-  }
-  if (too_deep)
-    bad("file", "nesting deeper than " + std::to_string(kMaxJsonDepth),
-        "a `mosaic simulate --json` report");
+void parse_phy_report(std::string_view json_text, int physical_channels, double line_rate_gbps,
+                      link::FaultPlan& plan) {
+  const nlohmann::json j =
+      parse_json_document(json_text, "phy file", "a `mosaic simulate --json` report");
   if (!j.is_object()) bad("(top level)", json_type(j), "an object with a channels[] table");
   const auto channels = j.find("channels");
   if (channels == j.end()) bad("channels", "missing", "an array of channel objects");
@@ -59,6 +40,9 @@ void parse_phy_report(std::string_view json_text, int physical_channels, link::F
 
   plan.channel_ber.assign(physical_channels, plan.background_ber);
   std::vector<char> seen(physical_channels, 0);
+  std::vector<double> arrival_ps(physical_channels, 0.0);
+  std::vector<char> live(physical_channels, 0);
+  bool any_skew = false;
   for (std::size_t i = 0; i < channels->size(); ++i) {
     const nlohmann::json& c = (*channels)[i];
     const std::string at = "channels[" + std::to_string(i) + "]";
@@ -95,11 +79,21 @@ void parse_phy_report(std::string_view json_text, int physical_channels, link::F
     }
     plan.channel_ber[k] = exact;
     if (dead) plan.dead_channels.push_back(static_cast<int>(k));
+    if (const auto skew = c.find("skew_ps"); skew != c.end()) {
+      if (!skew->is_number() || !std::isfinite(skew->get<double>()) ||
+          std::abs(skew->get<double>()) > 1e9)
+        bad(at + ".skew_ps", shown(*skew), "a number of ps in [-1e9, 1e9]");
+      arrival_ps[k] = skew->get<double>();
+      any_skew = true;
+    }
+    live[k] = !dead;
   }
+  if (any_skew) plan.skew_ui = link::skew_ui_from_arrivals(arrival_ps, live, line_rate_gbps);
 }
 
-void read_phy_report(const std::string& path, int physical_channels, link::FaultPlan& plan) {
-  parse_phy_report(read_input_file(path, "phy"), physical_channels, plan);
+void read_phy_report(const std::string& path, int physical_channels, double line_rate_gbps,
+                     link::FaultPlan& plan) {
+  parse_phy_report(read_input_file(path, "phy"), physical_channels, line_rate_gbps, plan);
 }
 
 }  // namespace mosaic::io

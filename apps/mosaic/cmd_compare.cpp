@@ -22,13 +22,14 @@ struct CompareArgs {
 };
 
 int run_compare(const CompareArgs& args) {
-  const LinkSpec spec = load_spec(args.spec);
   const study::CompareOptions& options = *args.options;
+  check_outputs(args.output, {args.spec.toml_path.value_or(""), options.catalog});
+  const LinkSpec spec = load_spec(args.spec);
   options.validate();
   const bool bundled = options.catalog.empty();
-  const power::BaselineCatalog catalog = io::load_baseline_catalog(
-      bundled ? io::default_catalog_path() : options.catalog,
-      bundled ? "baseline catalog" : "catalog");
+  const power::BaselineCatalog catalog =
+      io::load_baseline_catalog(bundled ? io::default_catalog_path() : options.catalog,
+                                bundled ? "baseline catalog" : "catalog");
   const power::Comparison cmp = compare(spec, options, catalog);
   const nlohmann::json document = record::compare_record(cmp, catalog.origin, invocation(), spec);
   if (!args.output.html.empty()) io::write_record_page(document, args.output.html, "--html");

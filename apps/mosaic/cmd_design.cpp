@@ -1,11 +1,14 @@
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "command.hpp"
 #include "mosaic/core/options/design_options.hpp"
 #include "mosaic/sweep/design_output.hpp"
 #include "mosaic/sweep/design_search.hpp"
+#include "mosaic/sweep/store.hpp"
 #include "mosaic_io/atomic_file.hpp"
+#include "mosaic_io/output_path.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
@@ -14,9 +17,13 @@ namespace {
 
 int run_design(const study::DesignOptions& options) {
   options.validate();
-  // Refuse an unwritable store or output file before the search runs.
-  if (!options.store.empty()) io::check_writable_file(options.store, "store");
-  if (!options.out.empty()) io::check_writable_file(options.out, "out");
+  // Refuse an unwritable store or output file before the search runs (a FIFO, a device, a
+  // directory, the same file for both).
+  std::vector<io::OutputPath> outputs;
+  if (!options.store.empty()) outputs.push_back({options.store, "store"});
+  if (!options.out.empty()) outputs.push_back({options.out, "out"});
+  io::check_output_paths(outputs);
+  if (!options.store.empty()) sweep::check_store_file(options.store);
   TerminalProgress progress("design");
   const sweep::DesignResult r = sweep::design_search(options, &progress);
   progress.finish();

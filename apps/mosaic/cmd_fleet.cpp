@@ -22,12 +22,12 @@ struct FleetArgs {
 };
 
 int run_fleet(const FleetArgs& args) {
+  check_outputs(args.output, {args.spec.toml_path.value_or("")});
   const LinkSpec spec = load_spec(args.spec);
   TerminalProgress progress("fleet");
   const reliability::FleetStudyResult f = reliability::fleet(spec, *args.options, &progress);
   progress.finish();
-  const nlohmann::json document =
-      record::fleet_record(f.fleet, f.closed_form, invocation(), spec);
+  const nlohmann::json document = record::fleet_record(f.fleet, f.closed_form, invocation(), spec);
   if (!args.output.html.empty()) io::write_record_page(document, args.output.html, "--html");
   if (args.output.json)
     std::cout << document.dump(1) << '\n';

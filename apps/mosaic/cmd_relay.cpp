@@ -26,13 +26,15 @@ struct RelayArgs {
 };
 
 int run_relay(const RelayArgs& args) {
-  const LinkSpec spec = load_spec(args.spec);
   const study::RelayOptions& options = *args.options;
+  check_outputs(args.output, {args.spec.toml_path.value_or(""), options.phy});
+  const LinkSpec spec = load_spec(args.spec);
   options.validate();
   std::optional<link::FaultPlan> phy_report;
   if (!options.phy.empty()) {
     phy_report.emplace();
-    io::read_phy_report(options.phy, link::LinkConfig::from_spec(spec).physical_channels,
+    const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
+    io::read_phy_report(options.phy, cfg.physical_channels, cfg.line_rate_gbps,
                         *phy_report);
   }
   TerminalProgress progress("relay");

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "command.hpp"
-#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/options/report_options.hpp"
 #include "mosaic/core/parallel.hpp"
@@ -19,7 +18,9 @@
 #include "mosaic_io/atomic_file.hpp"
 #include "mosaic_io/catalog_file.hpp"
 #include "mosaic_io/html_file.hpp"
+#include "mosaic_io/output_path.hpp"
 #include "mosaic_io/record_page.hpp"
+#include "mosaic_io/record_reader.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
@@ -35,14 +36,9 @@ int run_record_report(const ReportOptions& args) {
   if (args.point_pages != study::PointPages::kAuto)
     throw ConfigError("point_pages", pages::point_pages_name(args.point_pages),
                       "only with a sweep store (mosaic report results.db)");
-  const std::string text = read_input_file(args.input, "input");
-  nlohmann::json record;
-  try {
-    record = nlohmann::json::parse(text);
-  } catch (const std::exception&) {
-    throw ConfigError("input", "\"" + args.input + "\"",
-                      "valid JSON (the --json record of a mosaic command) or a sweep store");
-  }
+  // Bounded: a regular file within the record limit and the memory budget, nesting checked,
+  // the record's header and members checked (io/record_reader.hpp).
+  const nlohmann::json record = io::read_record(args.input, "input");
   io::write_html_file(io::record_page_data(record, "input", args.eye_stat), args.output, "output");
   return 0;
 }
@@ -51,8 +47,9 @@ int run_record_report(const ReportOptions& args) {
 nlohmann::json point_figures(const nlohmann::json& report, std::optional<int> eye_stat,
                              const power::BaselineCatalog& catalog) {
   const LinkSpec spec = record::spec_from_json(report.at("spec"));
-  return record::figures_to_json(page_figures(
-      spec, pages::figures_request(report, pages::ReportKind::kSimulate, eye_stat, &catalog)));
+  const pages::ReportKind kind = pages::detect_report_kind(report, "point");
+  return record::figures_to_json(
+      page_figures(spec, pages::figures_request(report, kind, eye_stat, &catalog)));
 }
 
 // The sweep page, and beside it a folder `<stem>_points/` with the points' own pages. The point
@@ -126,6 +123,9 @@ int run_store_report(const ReportOptions& args) {
 
 int run_report(const ReportOptions& args) {
   args.validate();
+  // Before anything is read: the page may not replace its own input (`report S.db -o S.db`), a
+  // device, a FIFO or a directory.
+  io::check_output_path(args.output, "output", {args.input});
   if (sweep::is_sqlite_file(args.input)) return run_store_report(args);
   return run_record_report(args);
 }

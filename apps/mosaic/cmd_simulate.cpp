@@ -27,7 +27,12 @@ struct SimulateArgs {
   std::shared_ptr<study::SimulateOptions> options = std::make_shared<study::SimulateOptions>();
   OutputOptions output;
   std::optional<std::string> out_dir;
+  bool check = false;
 };
+
+// `simulate --check` exits with this when the design's verdict fails (now or at end of life):
+// distinct from 1 (an output not written) and 2 (bad input), so that CI can tell them apart.
+constexpr int kVerdictFails = 4;
 
 // report.json, channels.csv and the eye files are all written to temporaries first and renamed
 // only once every one of them is complete, so an error leaves the previous set untouched.
@@ -56,6 +61,7 @@ void write_out_dir(const std::string& dir, const Evaluation& r, const nlohmann::
 }
 
 int run_simulate(const SimulateArgs& args) {
+  check_outputs(args.output, {args.spec.toml_path.value_or("")});
   const LinkSpec spec = load_spec(args.spec);
   TerminalProgress progress("simulate");
   TerminalProgress mc_progress("monte carlo");
@@ -73,7 +79,7 @@ int run_simulate(const SimulateArgs& args) {
   } else {
     std::cout << pages::text_summary(r.evaluation);
   }
-  return 0;
+  return args.check && !r.evaluation.verdict.meets ? kVerdictFails : 0;
 }
 
 const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
@@ -94,6 +100,8 @@ const RegisterCommand kSimulate(10, [](CLI::App& parent) -> Runner {
          "Also write report.json and channels.csv into DIR (each file replaced whole or not at "
          "all)")
       ->type_name("DIR");
+  cmd->add_flag("--check", args->check,
+                "Exit 4 when the design's verdict fails (now or at end of life): for CI");
   return [args] { return run_simulate(*args); };
 });
 

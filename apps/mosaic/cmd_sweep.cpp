@@ -1,15 +1,20 @@
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/options/sweep_options.hpp"
 #include "mosaic/core/parallel.hpp"
+#include "mosaic/sweep/cluster_point.hpp"
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
+#include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/output_path.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
@@ -27,13 +32,32 @@ void print_summary(const sweep::RunSummary& s, const std::string& store, int thr
   std::cout << "; store " << store << '\n';
 }
 
+// What a cluster sweep's points share: the bundled catalog and the MOSAIC design's figures,
+// resolved before any point runs (and before the store is touched).
+struct ClusterSweepInputs {
+  std::optional<power::BaselineCatalog> catalog;
+  std::optional<sweep::ClusterContext> context;
+
+  ClusterSweepInputs(const sweep::SweepDefinition& def, int threads) {
+    if (!def.cluster) return;
+    catalog = io::load_baseline_catalog(io::default_catalog_path());
+    context = sweep::prepare_cluster_sweep(def, *catalog, threads);
+  }
+  const sweep::ClusterContext* get() const { return context ? &*context : nullptr; }
+};
+
 int run_one_process(const SweepArgs& args) {
   args.validate();
+  // Before anything is read or evaluated: a store path that is a directory, device or FIFO, or
+  // the sweep file itself, is refused.
+  io::check_output_path(args.store, "store", {args.sweep});
   const sweep::SweepDefinition def = sweep::load_sweep_file(args.sweep);
-  sweep::Store store(args.store, def, args.resume);
+  const ClusterSweepInputs cluster(def, args.threads.value_or(0));
+  sweep::Store store(args.store, def, args.resume, args.wait);
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
   options.threads = args.threads.value_or(0);
+  options.cluster = cluster.get();
   options.progress = &progress;
   const auto summary = sweep::run_sweep(def, store, options);
   progress.finish();
@@ -41,8 +65,20 @@ int run_one_process(const SweepArgs& args) {
   return 0;
 }
 
+// The exit code an error gives (main.cpp's mapping): 2 bad input, 1 the rest.
+int exit_code_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const ConfigError&) {
+    return 2;
+  } catch (...) {
+    return 1;
+  }
+}
+
 // Under mpirun every rank parses the sweep file (so a bad file fails everywhere before any point
-// runs); only rank 0 opens the store and prints.
+// runs); only rank 0 opens the store and prints. No rank aborts the job: the ranks agree on the
+// exit code, rank 0 alone reports the error (one line, as without MPI) and every rank finalizes.
 int run_mpi(const SweepArgs& args) {
   if (!sweep::mpi_available())
     throw ConfigError("mpirun", "this build", "a build with MPI (it was configured without it)",
@@ -50,25 +86,42 @@ int run_mpi(const SweepArgs& args) {
   sweep::MpiWorld world(nullptr, nullptr);
   const bool root = world.rank() == 0;
   std::optional<sweep::SweepDefinition> def;
+  std::optional<ClusterSweepInputs> cluster;
   std::unique_ptr<sweep::Store> store;
-  std::string error;
+  std::exception_ptr error;
   try {
     args.validate();
+    if (root) io::check_output_path(args.store, "store", {args.sweep});
     def.emplace(sweep::load_sweep_file(args.sweep));
-    if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume);
-  } catch (const ConfigError& e) {
-    error = e.what();
+    cluster.emplace(*def, args.threads.value_or(1));
+    if (root) store = std::make_unique<sweep::Store>(args.store, *def, args.resume, args.wait);
+  } catch (...) {
+    error = std::current_exception();
   }
-  if (world.agree(error.empty() ? 0 : 2) != 0) {
-    if (root) std::fprintf(stderr, "mosaic: error: %s\n", error.c_str());
-    return 2;
+  // Every rank reaches this agreement, whatever failed where. Every rank reads the same files,
+  // so rank 0 has the error to report whenever another rank has one.
+  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
+    if (root && error) std::rethrow_exception(error);
+    if (root) throw std::runtime_error("another MPI rank could not set up the sweep");
+    return code;
   }
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
   options.threads = args.threads.value_or(1);
   options.progress = root ? &progress : nullptr;
-  const auto summary = sweep::run_sweep_mpi(world, *def, store.get(), options);
+  options.cluster = cluster->get();
+  sweep::RunSummary summary;
+  try {
+    summary = sweep::run_sweep_mpi(world, *def, store.get(), options);
+  } catch (...) {
+    error = std::current_exception();
+  }
   progress.finish();
+  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
+    // A worker's error was sent to rank 0, which throws it: rank 0 reports for the job.
+    if (root && error) std::rethrow_exception(error);
+    return code;
+  }
   if (root) print_summary(summary, args.store, std::max(1, options.threads));
   return 0;
 }
@@ -77,7 +130,8 @@ const RegisterCommand kSweep(60, [](CLI::App& parent) -> Runner {
   auto args = std::make_shared<SweepArgs>();
   auto* cmd = parent.add_subcommand(
       "sweep",
-      std::string("Evaluate every point of a design sweep (axes over any design key) into an "
+      std::string("Evaluate every point of a design sweep (axes over any design key, or over "
+                  "cluster keys from a cluster base) into an "
                   "SQLite store, one committed row per point; resumable; `mpirun -np K mosaic "
                   "sweep ...` spreads the points over K ranks (") +
           (sweep::mpi_available() ? "MPI: available" : "MPI: not in this build") + ")");

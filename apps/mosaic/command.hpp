@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string_view>
 #include <vector>
 
 namespace mosaic::cli {
@@ -22,6 +23,10 @@ std::vector<CommandEntry>& command_registry();
 // The command line of this run, for reports to record (--threads left out: it never changes a
 // result, and reports must be byte-identical whatever the thread count).
 const std::string& invocation();
+
+// Prints "mosaic: error: MESSAGE" as main prints every error: one line (control characters
+// escaped, a pasted file shortened), and only on rank 0 under mpirun.
+void print_error_line(std::string_view message);
 
 struct RegisterCommand {
   RegisterCommand(int order, Installer install) {

@@ -9,6 +9,7 @@
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/sweep/runner.hpp"
 #include "mosaic_io/atomic_file.hpp"
 
 namespace mosaic::cli {
@@ -64,7 +65,12 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
+// Under mpirun every rank meets the same error: rank 0 alone reports it, so that a job prints
+// one line whatever its size.
+const bool g_quiet_rank = sweep::launched_by_mpi() && sweep::launch_rank() > 0;
+
 void print_error(const char* kind, std::string_view message, const char* suffix = "") {
+  if (g_quiet_rank) return;
   std::string line = one_line(message);
   // Values quoted by the argument parser are not shortened by ConfigError; a pasted file is not
   // a message.
@@ -73,6 +79,14 @@ void print_error(const char* kind, std::string_view message, const char* suffix 
     line = line.substr(0, kLongest) + "... (" + std::to_string(line.size()) + " characters)";
   std::fprintf(stderr, "mosaic: %s: %s%s\n", kind, line.c_str(), suffix);
 }
+
+}  // namespace
+
+void print_error_line(std::string_view message) {
+  print_error("error", message);
+}
+
+namespace {
 
 // Output that never arrived (full disk, closed pipe) is a failed run.
 int finish_stdout(int code) {

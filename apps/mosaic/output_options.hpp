@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 namespace mosaic::cli {
 
@@ -12,7 +13,11 @@ struct OutputOptions {
   std::string html;
 };
 
-// --json and --html FILE; `what` says what --json prints.
+// --json and --html FILE; `what` says what --json prints. An empty FILE is refused.
 void add_output_options(CLI::App& cmd, OutputOptions& output, const std::string& what);
+
+// Refuses, before the study runs, an --html path that cannot be written whole or names one of
+// the run's `inputs` (io::check_output_path).
+void check_outputs(const OutputOptions& output, const std::vector<std::string>& inputs);
 
 }  // namespace mosaic::cli

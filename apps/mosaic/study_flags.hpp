@@ -41,7 +41,9 @@ void add_study_flags(CLI::App& cmd, const std::shared_ptr<Options>& options,
     if (f.kind == FieldKind::kBool) {
       option = cmd.add_flag_function(
           flag_of(f) + ",!--no-" + flag_of(f).substr(2),
-          [options, field](std::int64_t count) { set_field(*options, *field, FieldValue{count > 0}); },
+          [options, field](std::int64_t count) {
+            set_field(*options, *field, FieldValue{count > 0});
+          },
           help);
     } else if (f.kind == FieldKind::kList) {
       option = cmd.add_option_function<std::vector<std::string>>(
@@ -51,8 +53,8 @@ void add_study_flags(CLI::App& cmd, const std::shared_ptr<Options>& options,
                         // ("1,,2") instead of refusing it.
                         std::vector<std::string> items;
                         for (const auto& text : given) {
-                          const auto parts = std::get<std::vector<std::string>>(
-                              parse_value(*field, text));
+                          const auto parts =
+                              std::get<std::vector<std::string>>(parse_value(*field, text));
                           items.insert(items.end(), parts.begin(), parts.end());
                         }
                         set_field(*options, *field, FieldValue{items});
@@ -63,6 +65,7 @@ void add_study_flags(CLI::App& cmd, const std::shared_ptr<Options>& options,
       option = cmd.add_option_function<std::string>(
           names,
           [options, field](const std::string& text) {
+            refuse_empty_path(*field, FieldValue{text});
             set_field_from_string(*options, *field, text);
           },
           help);

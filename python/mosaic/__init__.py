@@ -33,14 +33,16 @@ from . import _mosaic  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version
-__all__ = ["simulate", "relay", "compare", "fleet", "keys", "options", "sweep", "open_store", "design",
+__all__ = ["simulate", "relay", "compare", "fleet", "cluster", "cluster_keys", "keys", "options", "sweep", "open_store", "design",
            "point_columns", "sweep_toml", "Section", "Channels", "SimulateResult", "RelayResult",
-           "CompareResult", "FleetResult", "SweepStore", "ParetoFront", "DesignResult",
+           "CompareResult", "FleetResult", "ClusterResult", "SweepStore", "ParetoFront", "DesignResult",
            "DesignCandidate"]
 
 
 def _render(key, value):
-    if isinstance(value, bool):
+    """An override's value as --set writes it: TypeError for a value of no design type,
+    ValueError for a number that is not finite or a string that would not stay one value."""
+    if isinstance(value, (bool, _np.bool_)):
         return "true" if value else "false"
     if isinstance(value, (int, _np.integer)):
         return str(int(value))
@@ -52,18 +54,26 @@ def _render(key, value):
         return value
     if value is None:
         return "none"
-    raise ValueError(f"invalid value for '{key}': {value!r} (allowed: a number, bool or string)")
+    raise TypeError(f"{key} must be a number, bool, str or None, not {type(value).__name__}")
+
+
+def _overrides(overrides):
+    """{key: value} as KEY=VALUE strings; TypeError for anything but a dict with str keys."""
+    if overrides is None:
+        return []
+    if not isinstance(overrides, dict):
+        raise TypeError(f"overrides must be a dict {{key: value}}, not {type(overrides).__name__}")
+    sets = []
+    for k, v in overrides.items():
+        if not isinstance(k, str):
+            raise TypeError(f"overrides keys must be str design keys, not {type(k).__name__}")
+        sets.append(f"{k}={_render(k, v)}")
+    return sets
 
 
 def _design(design, preset, overrides, seed):
-    if overrides is None:
-        overrides = {}
-    if not isinstance(overrides, dict):
-        raise ValueError("invalid value for 'overrides': expected a dict {key: value}")
-    sets = [f"{k}={_render(k, v)}" for k, v in overrides.items()]
-    if seed is not None and (not isinstance(seed, (int, _np.integer)) or seed < 0 or seed >= 2**64):
-        raise ValueError(f"invalid value for 'seed': {seed!r} (allowed: an integer in [0, 2^64))")
-    return (None if design is None else str(design), preset, sets, None if seed is None else int(seed))
+    # Types and ranges of design, preset and seed are checked by the C++ half, as --seed is.
+    return (design, preset, _overrides(overrides), seed)
 
 
 def _value(key, v):
@@ -191,7 +201,7 @@ class SimulateResult:
 
     def to_html(self, path):
         """Writes the self-contained HTML report (what ``mosaic simulate --html`` writes)."""
-        _mosaic.write_html(_json.dumps(self.json), str(path))
+        _mosaic.write_html(_json.dumps(self.json), path)
 
     def __repr__(self):
         l = self.link
@@ -217,7 +227,7 @@ class _Wrapped:
 
     def to_html(self, path):
         """Writes the self-contained HTML report of this result."""
-        _mosaic.write_html(_json.dumps(self.json), str(path))
+        _mosaic.write_html(_json.dumps(self.json), path)
 
 
 class RelayResult(_Wrapped):
@@ -233,6 +243,19 @@ class CompareResult(_Wrapped):
 class FleetResult(_Wrapped):
     """Result of :func:`fleet`: fleet Monte Carlo over years, with intervals, and the closed
     form under ``closed_form``."""
+
+
+class ClusterResult(_Wrapped):
+    """Result of :func:`cluster`: the ``mosaic cluster --json`` record. ``specified`` is the
+    cluster as described (power per rack in kW, link failures, goodput, collectives), ``cables``
+    the length of every fabric tier's cables and their histogram (m), ``choices`` the
+    technologies side by side (with ``compare=True``), ``fleet`` the Monte Carlo over the
+    service life, ``fleet_savings`` the fleet-wide MW and homes."""
+
+    def __repr__(self):
+        p = self.json["specified"]["power"]
+        return (f"ClusterResult({self.json['counts']['gpus']} GPUs, {self.json['cables']['total']} "
+                f"cables, {p['total_kw']:.4g} kW, {p['modules']} module ends)")
 
 
 def _options(given):
@@ -258,7 +281,8 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
     options = _options(dict(method=method, margin=margin, degradation=degradation,
                             all_bathtubs=all_bathtubs, mc_channels=mc_channels,
                             eye_channels=eye_channels, eye_stat=eye_stat, threads=threads))
-    args = ["simulate"] + ([d] if d else []) + (["--preset", p] if p else []) + [f"--set {x}" for x in sets]
+    args = (["simulate"] + ([_os.fspath(d)] if isinstance(d, (str, _os.PathLike)) else [])
+            + (["--preset", p] if isinstance(p, str) else []) + [f"--set {x}" for x in sets])
     text = _mosaic.simulate_json(d, p, sets, s, options, "python: mosaic." + " ".join(args))
     return SimulateResult(_json.loads(text))
 
@@ -301,6 +325,43 @@ def fleet(design=None, *, preset=None, overrides=None, seed=None, links=600000, 
     d, p, sets, s = _design(design, preset, overrides, seed)
     options = _options(dict(links=links, years=years, confidence=confidence, threads=threads))
     return FleetResult(_json.loads(_mosaic.fleet_json(d, p, sets, s, options)), "fleet")
+
+
+def _cluster_value(key, value):
+    if isinstance(value, (list, tuple)):
+        return ",".join(_render(key, v) for v in value)
+    return _render(key, value)
+
+
+def cluster(cluster=None, *, preset=None, overrides=None, compare=False, catalog=None,
+            histogram_bin_m=1.0, threads=0):
+    """What the link technologies do to an AI cluster, as ``mosaic cluster --json``.
+
+    cluster: a cluster file (TOML); preset: nvl72-copper (default), nvl72-optical,
+    nvl576-mosaic, fat-tree-100k; overrides: {key: value} over the cluster keys
+    (``mosaic.cluster_keys()``; lists as Python lists, e.g. {"links.technologies": ["dac",
+    "mosaic"]}). The options are those of ``mosaic cluster`` (``mosaic.options("cluster")``):
+    compare: every technology of links.compare side by side; catalog: a baselines TOML file;
+    histogram_bin_m: bin width of the cable-length histogram (m); threads: 0 = all cores
+    (results do not depend on it). A wrong key or value raises ValueError naming the key.
+    """
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict):
+        raise TypeError(f"overrides must be a dict {{key: value}}, not {type(overrides).__name__}")
+    for k in overrides:
+        if not isinstance(k, str):
+            raise TypeError(f"overrides keys must be str cluster keys, not {type(k).__name__}")
+    sets = [f"{k}={_cluster_value(k, v)}" for k, v in overrides.items()]
+    options = _options(dict(compare=compare, catalog=catalog, histogram_bin_m=histogram_bin_m,
+                            threads=threads))
+    text = _mosaic.cluster_json(cluster, preset, sets, options)
+    return ClusterResult(_json.loads(text), "cluster")
+
+
+def cluster_keys():
+    """Every cluster key: {key: {unit, doc, allowed, default (nvl72-copper), min, max}}."""
+    return {k["key"]: k for k in _json.loads(_mosaic.cluster_keys_json())}
 
 
 def options(study=None):

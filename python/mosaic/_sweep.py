@@ -6,6 +6,7 @@ import json as _json
 import os as _os
 import pathlib as _pathlib
 import re as _re
+import shutil as _shutil
 import sqlite3 as _sqlite3
 import tempfile as _tempfile
 import urllib.parse as _urlparse
@@ -27,8 +28,8 @@ def _toml_value(key, value):
         return _json.dumps(value)  # a TOML basic string: JSON's escapes are TOML's
     if isinstance(value, (bool, int, float, _np.integer, _np.floating)):
         return _render(key, value)
-    raise ValueError(f"invalid value for '{key}': {value!r} (allowed: a number, bool, string or "
-                     f"a list of them)")
+    raise TypeError(f"{key} must be a number, bool, str or a list of them, not "
+                    f"{type(value).__name__}")
 
 
 def sweep_toml(definition):
@@ -36,12 +37,12 @@ def sweep_toml(definition):
     ``evaluate`` and ``sampling`` tables, ``combine``, and ``axis`` a list of axis tables.
     ``base["set"]`` may also be a dict {key: value}. The C++ parser reads and checks the text."""
     if not isinstance(definition, dict):
-        raise ValueError("invalid value for 'sweep': expected a path, or a dict laid out like a "
-                         "sweep file")
+        raise TypeError(f"sweep must be a path, or a dict laid out like a sweep file, not "
+                        f"{type(definition).__name__}")
     scalars, tables, arrays = [], [], []
     for k, v in definition.items():
         if not isinstance(k, str):
-            raise ValueError(f"invalid value for 'sweep': key {k!r} (allowed: strings)")
+            raise TypeError(f"sweep keys must be str, not {type(k).__name__}")
         if isinstance(v, dict):
             tables.append((k, v))
         elif isinstance(v, (list, tuple)) and v and all(isinstance(t, dict) for t in v):
@@ -64,7 +65,34 @@ def _connect(path):
         raise ValueError(f"invalid value for 'store': \"{path}\" (allowed: an existing store made "
                          f"by `mosaic sweep`)")
     uri = "file:" + _urlparse.quote(str(_pathlib.Path(path).resolve())) + "?mode=ro"
-    return _sqlite3.connect(uri, uri=True)
+    db = _sqlite3.connect(uri, uri=True)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except _sqlite3.DatabaseError:
+        db.close()
+    # A store in write-ahead-log mode on a read-only volume (or in a folder this user may not
+    # write) cannot get its -shm file: read it as immutable, as the C++ reader does.
+    db = _sqlite3.connect(uri + "&immutable=1", uri=True)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except _sqlite3.DatabaseError as e:
+        db.close()
+        raise ValueError(f"invalid value for 'store': \"{path}\" (allowed: a readable store made "
+                         f"by `mosaic sweep`; {e})") from None
+    return db
+
+
+def _query(path, sql, args=()):
+    """Every row of one read of the store; a damaged store is a ValueError naming it."""
+    db = _connect(path)
+    try:
+        return db.execute(sql, args).fetchall()
+    except _sqlite3.DatabaseError as e:
+        raise ValueError(f"invalid value for 'store': \"{path}\" (allowed: a readable store made "
+                         f"by `mosaic sweep`; {e})") from None
+    finally:
+        db.close()
 
 
 def _column_array(values, sql_type):
@@ -120,13 +148,18 @@ class SweepStore:
         self.evaluated = summary.get("evaluated")
         self.already = summary.get("already")
         self.seconds = summary.get("seconds")
-        with _connect(self.path) as db:
-            try:
-                self.meta = dict(db.execute("SELECT key, value FROM meta"))
-                info = db.execute("PRAGMA table_info(points)").fetchall()
-            except _sqlite3.DatabaseError as e:
-                raise ValueError(f"invalid value for 'store': \"{self.path}\" (allowed: a store "
-                                 f"made by `mosaic sweep`; {e})") from None
+        db = _connect(self.path)
+        try:
+            self.meta = dict(db.execute("SELECT key, value FROM meta"))
+            info = db.execute("PRAGMA table_info(points)").fetchall()
+        except _sqlite3.DatabaseError as e:
+            raise ValueError(f"invalid value for 'store': \"{self.path}\" (allowed: a store "
+                             f"made by `mosaic sweep`; {e})") from None
+        finally:
+            db.close()
+        if not info or self.meta.get("record_type") not in ("sweep point", "cluster point"):
+            raise ValueError(f"invalid value for 'store': \"{self.path}\" (allowed: a store made "
+                             f"by `mosaic sweep` (tables meta and points))")
         self._types = {name: sql_type for _, name, sql_type, *_ in info}
         self.columns = [c for c in self._types if c != "report_json"]
         self.axes = [a for a in self.meta.get("axes", "").split(",") if a]
@@ -136,28 +169,33 @@ class SweepStore:
     def rows(self):
         if self._rows is None:
             names = ", ".join(_json.dumps(c) for c in self.columns)
-            with _connect(self.path) as db:
-                table = db.execute(f"SELECT {names} FROM points ORDER BY point").fetchall()
+            table = _query(self.path, f"SELECT {names} FROM points ORDER BY point")
             self._rows = {c: _column_array([r[k] for r in table], self._types[c])
                           for k, c in enumerate(self.columns)}
         return self._rows
 
     def __len__(self):
-        with _connect(self.path) as db:
-            return db.execute("SELECT count(*) FROM points").fetchone()[0]
+        return _query(self.path, "SELECT count(*) FROM points")[0][0]
 
     def report(self, point):
         """Point ``point``'s report as a :class:`SimulateResult`: the sweep-mode evaluation
         stored with it (every channel's BER, phase and threshold as ``mosaic simulate`` gives
         them; eye heights and bathtubs of the worst active channel only, the others None/NaN;
         no ``timing``)."""
-        with _connect(self.path) as db:
-            row = db.execute("SELECT report_json FROM points WHERE point = ?",
-                             (int(point),)).fetchone()
+        if isinstance(point, bool) or not isinstance(point, (int, _np.integer)):
+            raise TypeError(f"point must be an integer, not {type(point).__name__}")
+        if not 0 <= int(point) < 2**63:
+            raise ValueError(f"invalid value for 'point': {point!r} (allowed: a point in the store)")
+        rows = _query(self.path, "SELECT report_json FROM points WHERE point = ?", (int(point),))
+        row = rows[0] if rows else None
         if row is None:
             raise ValueError(f"invalid value for 'point': {point!r} (allowed: a point in the "
                              f"store)")
-        return SimulateResult(_json.loads(row[0]))
+        try:
+            return SimulateResult(_json.loads(row[0]))
+        except (ValueError, RecursionError, KeyError, TypeError):
+            raise ValueError(f"invalid value for 'store': \"{self.path}\" (allowed: a store whose "
+                             f"point {int(point)} holds a report written by mosaic)") from None
 
     def pareto(self, minimize=(), maximize=(), where=None):
         """The non-dominated points over the objectives (columns of the store), as
@@ -171,15 +209,18 @@ class SweepStore:
         return f"SweepStore({self.path!r}, {len(self)} points, axes {self.axes})"
 
 
-def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, threads=None):
+def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, wait=False,
+          threads=None):
     """Evaluates every point of a design sweep into an SQLite store, as ``mosaic sweep``.
 
     sweep: a sweep file (path), or a dict laid out like one (see :func:`sweep_toml`); toml: the
     file's text instead (relative design paths start at ``base_dir``); store: the SQLite file
     (default: a new file in a new temporary folder, kept; its path is ``.path``); resume:
     evaluate only the points missing from a store of the same sweep; threads: points at once
-    (0 = all cores; the rows do not depend on it). Ctrl-C stops after the points in flight,
-    each committed on its own, so the store can be resumed. Returns a :class:`SweepStore`.
+    (0 = all cores; the rows do not depend on it); wait: when another sweep is writing the
+    store, wait for it to finish instead of raising ValueError (one writer per store). Ctrl-C
+    stops after the points in flight, each committed on its own, so the store can be resumed.
+    Returns a :class:`SweepStore`.
     """
     if (sweep is None) == (toml is None):
         raise ValueError("invalid value for 'sweep': give a sweep file, a dict, or toml= text")
@@ -190,13 +231,20 @@ def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, thre
         path = _os.fspath(sweep)
     elif not isinstance(toml, str):
         raise TypeError(f"mosaic.sweep(): toml must be a string, not {type(toml).__name__}")
+    made = None  # a temporary folder made here, removed again if the sweep fails
     if store is None:
-        store = _os.path.join(_tempfile.mkdtemp(prefix="mosaic-sweep-"), "sweep.db")
-    store = _os.fspath(store)
-    options = {"sweep": path if path is not None else "sweep text", "store": store,
-               "resume": resume, "threads": threads}
-    summary = _mosaic.run_sweep(toml, _os.fspath(base_dir), options)
-    return SweepStore(store, summary)
+        made = _tempfile.mkdtemp(prefix="mosaic-sweep-")
+        store = _os.path.join(made, "sweep.db")
+    try:
+        store = _os.fspath(store)
+        options = {"sweep": path if path is not None else "sweep text", "store": store,
+                   "resume": resume, "wait": wait, "threads": threads}
+        summary = _mosaic.run_sweep(toml, _os.fspath(base_dir), options)
+        return SweepStore(store, summary)
+    except BaseException:
+        if made is not None:
+            _shutil.rmtree(made, ignore_errors=True)
+        raise
 
 
 def open_store(path):
@@ -257,7 +305,7 @@ class DesignResult:
     def save(self, path):
         """Writes the design file (what ``mosaic design --out`` writes); returns its path, which
         ``mosaic.simulate(path)`` loads unchanged."""
-        _pathlib.Path(path).write_text(self.text)
+        _mosaic.write_text_file(self.text, path)
         return path
 
     def __repr__(self):

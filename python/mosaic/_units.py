@@ -71,7 +71,7 @@ _PLAIN = {
     "common_fit_contribution": ("FIT", "link FIT from the common parts"),
     "channel_failure_probability": ("probability", "more channels failed than spares within the life"),
     "expected_failed_channels": ("count", "mean failed channels at the end of the life"),
-    "markov": ("dict", "Markov model with repair (absent with Weibull wear-out)"),
+    "markov": ("dict", "Markov model with repair (\"undefined\" with Weibull wear-out)"),
     "link_fit": ("FIT", "link failure rate over the service life"),
     "mttf_h": ("hours", "mean time to first failure (None: never)"),
     "confidence": ("probability", "confidence level of every interval"),

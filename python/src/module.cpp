@@ -12,8 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "mosaic/cluster/cluster_study.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/options/cluster_options.hpp"
 #include "mosaic/core/options/compare_options.hpp"
 #include "mosaic/core/options/fleet_options.hpp"
 #include "mosaic/core/options/relay_options.hpp"
@@ -23,12 +25,16 @@
 #include "mosaic/evaluate/relay_study.hpp"
 #include "mosaic/evaluate/simulate_study.hpp"
 #include "mosaic/link/link_config.hpp"
+#include "mosaic/record/cluster_json.hpp"
 #include "mosaic/record/documents.hpp"
 #include "mosaic/record/keys_json.hpp"
 #include "mosaic/reliability/fleet_study.hpp"
 #include "mosaic_io/catalog_file.hpp"
+#include "mosaic_io/cluster_file.hpp"
+#include "mosaic_io/output_path.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
 #include "mosaic_io/record_page.hpp"
+#include "mosaic_io/record_reader.hpp"
 #include "study_kwargs.hpp"
 #include "sweep_bindings.hpp"
 
@@ -37,28 +43,21 @@ namespace py = pybind11;
 namespace mosaic::python {
 namespace {
 
-// Design arguments as Python passes them: overrides already rendered as KEY=VALUE, like --set.
-SpecRequest spec_request(const std::optional<std::string>& design,
-                         const std::optional<std::string>& preset,
-                         const std::vector<std::string>& overrides,
-                         const std::optional<std::uint64_t>& seed) {
-  SpecRequest r;
-  r.toml_path = design;
-  r.preset = preset;
-  r.overrides = overrides;
-  r.seed = seed;
-  return r;
+// Design arguments as Python passes them (overrides already rendered as KEY=VALUE, like --set),
+// checked for type and range in C++ so that every message is the command line's, in one line.
+SpecRequest spec_request(const py::object& design, const py::object& preset,
+                         const py::object& overrides, const py::object& seed,
+                         const std::string& function) {
+  return spec_request_from_python(design, preset, overrides, seed, function);
 }
 
 // The record of a study run from Python: the same library call and record as the command line,
 // without the GIL (the studies run on their own threads).
-std::string simulate_json(const std::optional<std::string>& design,
-                          const std::optional<std::string>& preset,
-                          const std::vector<std::string>& overrides,
-                          const std::optional<std::uint64_t>& seed, const py::dict& kwargs,
-                          const std::string& command) {
+std::string simulate_json(const py::object& design, const py::object& preset,
+                          const py::object& overrides, const py::object& seed,
+                          const py::dict& kwargs, const std::string& command) {
   const auto options = options_from_kwargs<study::SimulateOptions>(kwargs, "mosaic.simulate");
-  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed));
+  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed, "mosaic.simulate"));
   SimulateResult r;
   {
     py::gil_scoped_release release;
@@ -70,13 +69,11 @@ std::string simulate_json(const std::optional<std::string>& design,
   return record::simulate_record(r, json).dump(1);
 }
 
-std::string relay_json(const std::optional<std::string>& design,
-                       const std::optional<std::string>& preset,
-                       const std::vector<std::string>& overrides,
-                       const std::optional<std::uint64_t>& seed, const py::dict& kwargs,
+std::string relay_json(const py::object& design, const py::object& preset,
+                       const py::object& overrides, const py::object& seed, const py::dict& kwargs,
                        const std::optional<std::string>& phy_text) {
   const auto options = options_from_kwargs<study::RelayOptions>(kwargs, "mosaic.relay");
-  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed));
+  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed, "mosaic.relay"));
   options.validate();
   std::optional<link::FaultPlan> phy_report;
   if (!options.phy.empty()) {
@@ -84,9 +81,9 @@ std::string relay_json(const std::optional<std::string>& design,
     phy_report.emplace();
     // A SimulateResult's record is handed over as text; a path is read as the CLI reads it.
     if (phy_text)
-      io::parse_phy_report(*phy_text, channels, *phy_report);
+      io::parse_phy_report(*phy_text, channels, spec.channel.rate_gbps, *phy_report);
     else
-      io::read_phy_report(options.phy, channels, *phy_report);
+      io::read_phy_report(options.phy, channels, spec.channel.rate_gbps, *phy_report);
   }
   link::RelayResult r;
   {
@@ -96,17 +93,16 @@ std::string relay_json(const std::optional<std::string>& design,
   return record::relay_record(r, "python: mosaic.relay", spec).dump(1);
 }
 
-std::string compare_json(const std::optional<std::string>& design,
-                         const std::optional<std::string>& preset,
-                         const std::vector<std::string>& overrides,
-                         const std::optional<std::uint64_t>& seed, const py::dict& kwargs) {
+std::string compare_json(const py::object& design, const py::object& preset,
+                         const py::object& overrides, const py::object& seed,
+                         const py::dict& kwargs) {
   const auto options = options_from_kwargs<study::CompareOptions>(kwargs, "mosaic.compare");
-  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed));
+  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed, "mosaic.compare"));
   options.validate();
   const bool bundled = options.catalog.empty();
-  const power::BaselineCatalog catalog = io::load_baseline_catalog(
-      bundled ? io::default_catalog_path() : options.catalog,
-      bundled ? "baseline catalog" : "catalog");
+  const power::BaselineCatalog catalog =
+      io::load_baseline_catalog(bundled ? io::default_catalog_path() : options.catalog,
+                                bundled ? "baseline catalog" : "catalog");
   power::Comparison cmp;
   {
     py::gil_scoped_release release;
@@ -115,12 +111,11 @@ std::string compare_json(const std::optional<std::string>& design,
   return record::compare_record(cmp, catalog.origin, "python: mosaic.compare", spec).dump(1);
 }
 
-std::string fleet_json(const std::optional<std::string>& design,
-                       const std::optional<std::string>& preset,
-                       const std::vector<std::string>& overrides,
-                       const std::optional<std::uint64_t>& seed, const py::dict& kwargs) {
+std::string fleet_json(const py::object& design, const py::object& preset,
+                       const py::object& overrides, const py::object& seed,
+                       const py::dict& kwargs) {
   const auto options = options_from_kwargs<study::FleetOptions>(kwargs, "mosaic.fleet");
-  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed));
+  const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed, "mosaic.fleet"));
   reliability::FleetStudyResult f;
   {
     py::gil_scoped_release release;
@@ -129,10 +124,55 @@ std::string fleet_json(const std::optional<std::string>& design,
   return record::fleet_record(f.fleet, f.closed_form, "python: mosaic.fleet", spec).dump(1);
 }
 
+// The cluster study: a cluster file, preset and KEY=VALUE overrides (rendered like --set), the
+// options by their table's names.
+std::string cluster_json(const py::object& cluster, const py::object& preset,
+                         const py::object& overrides, const py::dict& kwargs) {
+  const auto options = options_from_kwargs<study::ClusterOptions>(kwargs, "mosaic.cluster");
+  options.validate();
+  // The same checks of type and range as a design request (a cluster has no seed of its own).
+  const SpecRequest checked =
+      spec_request(cluster, preset, overrides, py::none(), "mosaic.cluster");
+  io::ClusterFileRequest request;
+  request.path = checked.toml_path;
+  request.preset = checked.preset;
+  request.overrides = checked.overrides;
+  const io::ClusterInputs in = io::load_cluster_inputs(request, options.catalog);
+  cluster::ClusterResult r;
+  {
+    py::gil_scoped_release release;
+    r = cluster::evaluate_cluster(in.spec, in.design, in.design_name, in.catalog, options);
+  }
+  return record::cluster_record(r, "python: mosaic.cluster").dump(1);
+}
+
 // A record (JSON text of any of the above) as a self-contained HTML page, as `mosaic report`
 // draws it.
-void write_html(const std::string& record_json, const std::string& path) {
-  io::write_record_page(nlohmann::json::parse(record_json), path, "path");
+void write_html(const std::string& record_json, const py::object& path) {
+  if (path.is_none()) throw py::type_error("to_html(): path must be a str or a path, not NoneType");
+  const std::string file = optional_path(path, "path", "to_html").value_or(std::string());
+  // As `mosaic report`: the page's path first, then the record within the same limits.
+  io::check_output_path(file, "path");
+  io::write_record_page(io::parse_record(record_json, "record"), file, "path");
+}
+
+// One line, whatever the value held: Python shows messages as they are.
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (const unsigned char c : text) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -147,9 +187,12 @@ PYBIND11_MODULE(_mosaic, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const mosaic::ConfigError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      PyErr_SetString(PyExc_ValueError, one_line(e.what()).c_str());
+    } catch (const mosaic::OutputError& e) {
+      // A file that could not be written: what Python's own writes raise.
+      PyErr_SetString(PyExc_OSError, one_line(e.what()).c_str());
     } catch (const nlohmann::json::exception& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      PyErr_SetString(PyExc_ValueError, one_line(e.what()).c_str());
     }
   });
   using py::arg;
@@ -161,7 +204,10 @@ PYBIND11_MODULE(_mosaic, m) {
         arg("options"));
   m.def("fleet_json", &fleet_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("options"));
+  m.def("cluster_json", &cluster_json, arg("cluster"), arg("preset"), arg("overrides"),
+        arg("options"));
   m.def("keys_json", [] { return mosaic::record::keys_to_json().dump(); });
+  m.def("cluster_keys_json", [] { return mosaic::record::cluster_keys_to_json().dump(); });
   m.def("options_json", [] { return mosaic::record::options_to_json().dump(); });
   m.def("write_html", &write_html, arg("record_json"), arg("path"));
   bind_sweep(m);

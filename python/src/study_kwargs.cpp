@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
 
 namespace py = pybind11;
@@ -53,7 +54,8 @@ std::string item_text(const FieldInfo& f, const py::handle& item, const std::str
   if (PyFloat_Check(item.ptr())) return py::repr(item);
   if (py::isinstance<py::tuple>(item) || py::isinstance<py::list>(item)) {
     std::string joined;
-    for (const auto& part : item) joined += (joined.empty() ? "" : "@") + item_text(f, part, function);
+    for (const auto& part : item)
+      joined += (joined.empty() ? "" : "@") + item_text(f, part, function);
     return joined;
   }
   wrong_type(f, item, ("a list of " + f.syntax).c_str(), function);
@@ -86,14 +88,64 @@ FieldValue kwarg_value(const FieldInfo& f, const py::handle& v, const std::strin
     case FieldKind::kText:
       return FieldValue{text_of(f, v, function)};
     case FieldKind::kList: {
-      if (py::isinstance<py::str>(v)) return FieldValue{std::vector<std::string>{v.cast<std::string>()}};
-      if (!py::hasattr(v, "__iter__")) wrong_type(f, v, ("a list of " + f.syntax).c_str(), function);
+      if (py::isinstance<py::str>(v))
+        return FieldValue{std::vector<std::string>{v.cast<std::string>()}};
+      if (!py::hasattr(v, "__iter__"))
+        wrong_type(f, v, ("a list of " + f.syntax).c_str(), function);
       std::vector<std::string> items;
       for (const auto& item : v) items.push_back(item_text(f, item, function));
       return FieldValue{std::move(items)};
     }
   }
   wrong_type(f, v, "a value", function);
+}
+
+std::optional<std::string> optional_path(const py::handle& value, const std::string& what,
+                                         const std::string& function) {
+  if (value.is_none()) return std::nullopt;
+  std::string text;
+  if (py::isinstance<py::str>(value)) {
+    text = value.cast<std::string>();
+  } else if (py::hasattr(value, "__fspath__")) {
+    const py::object p = value.attr("__fspath__")();
+    if (!py::isinstance<py::str>(p))
+      throw py::type_error(function + "(): " + what + " must be a str path, not " + type_name(p));
+    text = p.cast<std::string>();
+  } else {
+    throw py::type_error(function + "(): " + what + " must be a str or a path, not " +
+                         type_name(value));
+  }
+  if (text.empty()) throw ConfigError(what, "\"\"", "a file path (an empty path names no file)");
+  return text;
+}
+
+SpecRequest spec_request_from_python(const py::handle& design, const py::handle& preset,
+                                     const py::handle& overrides, const py::handle& seed,
+                                     const std::string& function) {
+  SpecRequest r;
+  r.toml_path = optional_path(design, "design", function);
+  if (!preset.is_none()) {
+    if (!py::isinstance<py::str>(preset))
+      throw py::type_error(function + "(): preset must be a str, not " + type_name(preset));
+    r.preset = preset.cast<std::string>();
+  }
+  if (!overrides.is_none()) {
+    if (!py::isinstance<py::list>(overrides) && !py::isinstance<py::tuple>(overrides))
+      throw py::type_error(function + "(): overrides must be a dict, not " + type_name(overrides));
+    for (const auto& item : overrides) {
+      if (!py::isinstance<py::str>(item))
+        throw py::type_error(function + "(): overrides must be KEY=VALUE strings, not " +
+                             type_name(item));
+      r.overrides.push_back(item.cast<std::string>());
+    }
+  }
+  if (!seed.is_none()) {
+    // The design's own `seed` key decides the range, as --seed does.
+    const FieldDesc& field = *find_field("seed");
+    const FieldValue v = check_value(field, kwarg_value(field, seed, function));
+    r.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
+  }
+  return r;
 }
 
 }  // namespace mosaic::python

@@ -28,6 +28,7 @@
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
 #include "mosaic_io/atomic_file.hpp"
+#include "mosaic_io/output_path.hpp"
 #include "study_kwargs.hpp"
 
 namespace py = pybind11;
@@ -71,10 +72,14 @@ py::dict run_sweep(const std::optional<std::string>& text, const std::string& ba
                    const py::dict& kwargs) {
   const auto options = options_from_kwargs<study::SweepOptions>(kwargs, "mosaic.sweep");
   options.validate();
-  const sweep::SweepDefinition def = text
-                                         ? sweep::parse_sweep(*text, "sweep text", base_dir)
-                                         : sweep::load_sweep_file(options.sweep);
-  sweep::Store store(options.store, def, options.resume);
+  // As `mosaic sweep`: a store path that is no regular file, or the sweep file itself, is
+  // refused before the sweep is read.
+  io::check_output_path(
+      options.store, "store",
+      text ? std::vector<std::string>{} : std::vector<std::string>{options.sweep});
+  const sweep::SweepDefinition def = text ? sweep::parse_sweep(*text, "sweep text", base_dir)
+                                          : sweep::load_sweep_file(options.sweep);
+  sweep::Store store(options.store, def, options.resume, options.wait);
   InterruptCheck interrupt;
   sweep::RunOptions run;
   run.threads = options.threads.value_or(0);
@@ -127,11 +132,13 @@ nlohmann::json candidate_json(const sweep::DesignCandidate& c, bool with_report)
 std::string design_json(const py::dict& kwargs, const std::string& invocation) {
   const auto goal = options_from_kwargs<study::DesignOptions>(kwargs, "mosaic.design");
   goal.validate();
-  if (!goal.store.empty()) io::check_writable_file(goal.store, "store");
-  if (!goal.out.empty()) io::check_writable_file(goal.out, "out");
+  std::vector<io::OutputPath> outputs;
+  if (!goal.store.empty()) outputs.push_back({goal.store, "store"});
+  if (!goal.out.empty()) outputs.push_back({goal.out, "out"});
+  io::check_output_paths(outputs);
+  if (!goal.store.empty()) sweep::check_store_file(goal.store);
   InterruptCheck interrupt;
-  const sweep::DesignResult r =
-      without_gil([&] { return sweep::design_search(goal, &interrupt); });
+  const sweep::DesignResult r = without_gil([&] { return sweep::design_search(goal, &interrupt); });
   const std::string text = sweep::design_file_text(goal, r, invocation);
   if (!goal.out.empty()) {
     io::AtomicFile out(goal.out, "out");
@@ -151,10 +158,21 @@ std::string design_json(const py::dict& kwargs, const std::string& invocation) {
   return j.dump();
 }
 
+// DesignResult.save: the design file, whole or not at all, as `mosaic design --out` writes it.
+void write_text_file(const std::string& text, const py::object& path) {
+  if (path.is_none()) throw py::type_error("save(): path must be a str or a path, not NoneType");
+  const std::string file = optional_path(path, "path", "save").value_or(std::string());
+  io::check_output_path(file, "path");
+  io::AtomicFile out(file, "path");
+  out.write(text);
+  out.commit();
+}
+
 }  // namespace
 
 void bind_sweep(py::module_& m) {
   using py::arg;
+  m.def("write_text_file", &write_text_file, arg("text"), arg("path"));
   m.def("run_sweep", &run_sweep, arg("text"), arg("base_dir"), arg("options"));
   m.def("pareto", &pareto, arg("options"));
   m.def("design_json", &design_json, arg("options"), arg("invocation"));

@@ -167,7 +167,6 @@ def test_section_docstrings_carry_units():
         (lambda: mosaic.simulate(overrides={"fiber.lenght_m": 3}), "fiber.lenght_m"),
         (lambda: mosaic.simulate(overrides={"fiber.length_m": -1}), "fiber.length_m"),
         (lambda: mosaic.simulate(overrides={"rx.threshold": "sideways"}), "rx.threshold"),
-        (lambda: mosaic.simulate(overrides={"array.rows": [1, 2]}), "array.rows"),
         (lambda: mosaic.simulate(overrides={"fiber.length_m": float("nan")}), "fiber.length_m"),
         (lambda: mosaic.simulate(preset="9t"), "preset"),
         (lambda: mosaic.simulate(seed=-1), "seed"),
@@ -189,6 +188,32 @@ def test_section_docstrings_carry_units():
 def test_bad_input_raises_value_error_naming_the_key(call, key):
     with pytest.raises(ValueError, match=key if "\\" in key else key.replace(".", r"\.")):
         call()
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: mosaic.simulate(overrides={"array.rows": [1, 2]}), "array.rows"),
+        (lambda: mosaic.simulate(overrides=["fiber.length_m=3"]), "overrides"),
+        (lambda: mosaic.simulate(preset=5), "preset"),
+        (lambda: mosaic.simulate(7), "design"),
+        (lambda: mosaic.simulate(seed=1.5), "seed"),
+        (lambda: mosaic.simulate(seed=True), "seed"),
+        (lambda: mosaic.cluster(preset=3), "preset"),
+    ],
+)
+def test_bad_types_raise_one_line_type_errors(call, name):
+    # One line naming the argument, not pybind11's list of the overloads it could not match.
+    with pytest.raises(TypeError, match=name) as e:
+        call()
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**53, 2**64, 2**200])
+def test_seeds_beyond_the_seed_keys_range_are_value_errors(seed):
+    with pytest.raises(ValueError, match="'seed'") as e:
+        mosaic.simulate(preset="prototype", seed=seed, margin=False)
+    assert "\n" not in str(e.value)
 
 
 def test_to_html_writes_a_self_contained_page(tmp_path):

@@ -29,10 +29,11 @@ PYTHON = {
     "design": mosaic.design,
     "sweep": mosaic.sweep,
     "pareto": mosaic.SweepStore.pareto,
+    "cluster": mosaic.cluster,
 }
 # Arguments a Python function takes beside its study's options: the design request
 # (preset, --set, --seed on the CLI), the alternatives to a sweep file, the store object itself.
-PYTHON_EXTRAS = {"design", "preset", "overrides", "seed", "toml", "base_dir", "self"}
+PYTHON_EXTRAS = {"design", "preset", "overrides", "seed", "toml", "base_dir", "self", "cluster"}
 # Options whose Python argument is the object rather than a path (SweepStore.pareto is a method
 # of the store).
 PYTHON_IMPLIED = {("pareto", "store")}

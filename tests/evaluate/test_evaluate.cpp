@@ -33,7 +33,15 @@ TEST(Evaluate, DegradationRunsThePhysicsOncePerAge) {
     // Age 0 is exactly the evaluated link.
     EXPECT_DOUBLE_EQ(e.degradation->steps[0].worst_log10_ber, e.link().log10_worst_ber);
   }
-  EXPECT_EQ(evaluate(preset("prototype"), quick()).physics_evaluations, 1);
+  // The verdict's end of life is one more evaluation (none with the stepwise ageing, whose last
+  // step it reads), and none at all when it is not asked for.
+  // The 800g design meets at the end of its life: one evaluation there, no bisection.
+  EXPECT_EQ(evaluate(preset("800g"), quick()).physics_evaluations, 2);
+  EvalOptions no_end_of_life = quick();
+  no_end_of_life.end_of_life = false;
+  const Evaluation now_only = evaluate(preset("800g"), no_end_of_life);
+  EXPECT_EQ(now_only.physics_evaluations, 1);
+  EXPECT_FALSE(now_only.verdict.end_of_life_checked);
 }
 
 TEST(Evaluate, RolesArePureAndConsistentWithTheSummary) {
@@ -96,10 +104,36 @@ TEST(Evaluate, DesignFiguresComeFromTheEvaluation) {
   const Evaluation e = evaluate(preset("800g"), quick());
   const auto d = design_figures(e);
   EXPECT_DOUBLE_EQ(d.w_per_end, e.power.per_end_w);
-  EXPECT_DOUBLE_EQ(d.link_fit_at_case, e.reliability.link_fit);
+  EXPECT_DOUBLE_EQ(d.link_fit, e.reliability.link_fit);
+  EXPECT_FALSE(d.reach_from_physics);
+  EXPECT_DOUBLE_EQ(design_figures(e, 42.0).reach_m, 42.0);
   EXPECT_GT(d.link_fit, 0.0);
-  // Deskew buffer (64 UI at 2.135 Gb/s = 30 ns) plus the module's logic pipeline.
-  EXPECT_NEAR(d.latency_ns, e.spec.module.logic_latency_ns + 64.0 / e.spec.channel.rate_gbps, 1e-9);
+  // The latency model's electronics: one 64-bit word serialised, one marker and the 64 UI deskew
+  // buffer (3 x 64 UI at 2.135 Gb/s = 89.9 ns), plus the module's logic pipeline.
+  EXPECT_NEAR(d.latency_ns,
+              e.spec.module.logic_latency_ns + 3 * 64.0 / e.spec.channel.rate_gbps, 1e-9);
+  EXPECT_DOUBLE_EQ(d.latency_ns, e.link().latency.electronics_ns());
+}
+
+TEST(Evaluate, SkewBeyondTheDeskewBufferIsReported) {
+  auto column = [](const Evaluation& e, const char* name) {
+    for (const auto& c : evaluation_columns())
+      if (c.name == name) return c.get(e);
+    return CellValue{};
+  };
+  LinkSpec s = preset("prototype");
+  s.fiber.model = FiberModelKind::kGeometric;
+  s.fiber.launch_na = 0.05;
+  s.fiber.bend_radius_m = 0.05;
+  const Evaluation bent = evaluate(s, quick());
+  const double spread = std::get<double>(column(bent, "skew_spread_ui"));
+  EXPECT_DOUBLE_EQ(spread, bent.phy.skew_spread_ui);
+  EXPECT_GT(spread, 1.0);
+  EXPECT_TRUE(std::get<bool>(column(bent, "skew_within_buffer")));
+  s.link.max_skew_ui = 0.5 * spread;
+  EXPECT_FALSE(std::get<bool>(column(evaluate(s, quick()), "skew_within_buffer")));
+  EXPECT_GE(std::get<double>(column(bent, "skew_spread_ui")),
+            std::get<double>(column(bent, "skew_group_spread_ui")));
 }
 
 }  // namespace

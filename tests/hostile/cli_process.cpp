@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -62,7 +63,7 @@ CliOutcome run_cli(const CliRequest& request) {
   const std::string dir = fresh_dir("io");
   const std::string out_path = request.stdout_path.empty() ? dir + "/out" : request.stdout_path;
   const std::string err_path = dir + "/err";
-  std::vector<std::string> argv_text = {MOSAIC_CLI};
+  std::vector<std::string> argv_text = {request.program.empty() ? MOSAIC_CLI : request.program};
   argv_text.insert(argv_text.end(), request.args.begin(), request.args.end());
   std::vector<char*> argv;
   for (auto& a : argv_text) argv.push_back(a.data());
@@ -93,6 +94,12 @@ CliOutcome run_cli(const CliRequest& request) {
       ::setrlimit(RLIMIT_FSIZE, &file_size);
     }
     for (const auto& e : request.env) ::putenv(const_cast<char*>(e.c_str()));
+    if (!request.cwd.empty() && ::chdir(request.cwd.c_str()) != 0) ::_exit(127);
+    if (request.uid >= 0 &&
+        (::setgroups(0, nullptr) != 0 || ::setgid(request.uid) != 0 || ::setuid(request.uid) != 0))
+      ::_exit(127);
+    // Its own process group, so that a case's own children (MPI ranks) go with it.
+    ::setpgid(0, 0);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
@@ -113,6 +120,7 @@ CliOutcome run_cli(const CliRequest& request) {
       term_sent = true;
     }
     if (elapsed > request.limits.wall_s) {
+      ::kill(-pid, SIGKILL);
       ::kill(pid, SIGKILL);
       r.timed_out = true;
       ::wait4(pid, &status, 0, &usage);

@@ -16,9 +16,12 @@ struct CliLimits {
 };
 
 struct CliRequest {
+  std::string program;            // empty: the mosaic CLI (MOSAIC_CLI)
   std::vector<std::string> args;  // after the program name
   std::vector<std::string> env;   // extra NAME=VALUE entries
   std::string stdin_path = "/dev/null";
+  std::string cwd;                       // empty: the test's own
+  int uid = -1;                          // >= 0 (as root): run as this user and group id
   std::string stdout_path;               // empty: captured into CliOutcome::out
   double sigterm_after_s = -1.0;         // >= 0: send SIGTERM after this delay
   std::string sigterm_when_file_in_dir;  // with sigterm: wait until a ".tmp." file is here

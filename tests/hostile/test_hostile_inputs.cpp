@@ -12,33 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "cli_process.hpp"
+#include "hostile_case.hpp"
 
 namespace mosaic::hostile {
 namespace {
-
-struct HostileCase {
-  std::string name;
-  std::vector<std::string> args;  // "{dir}" is replaced by the case's own directory
-  int expect;                     // 0 or 2
-  std::string mention;            // must appear on stderr when expect == 2
-  // Writes the case's input files into its directory.
-  std::function<void(const std::string& dir)> setup = nullptr;
-  std::vector<std::string> env = {};
-};
-
-std::function<void(const std::string&)> file(std::string name, std::string text) {
-  return [=](const std::string& dir) { write_file(dir + "/" + name, text); };
-}
-
-std::string repeat(const std::string& part, int n, const std::string& sep) {
-  std::string s;
-  for (int i = 0; i < n; ++i) {
-    if (i) s += sep;
-    s += part;
-  }
-  return s;
-}
 
 std::string phy_report(const std::string& channels) {
   return "{\"schema_version\": 1, \"channels\": " + channels + "}";
@@ -280,7 +257,8 @@ std::vector<HostileCase> cases() {
   c.push_back({"RelayFailRandomTooMany", relay({"--fail-random", "5000"}), 2, "\'fail_random'"});
   c.push_back({"RelayFailInsideRun", relay({"--failures", "3@0"}), 0, ""});
   c.push_back({"RelaySmall", relay({}), 0, ""});
-  c.push_back({"RelayPhyAndBer", relay({"--ber", "1e-9", "--phy", "x.json"}), 2, "one source of per-channel BERs"});
+  c.push_back({"RelayPhyAndBer", relay({"--ber", "1e-9", "--phy", "x.json"}), 2,
+               "one source of per-channel BERs"});
 
   // --- relay --phy ----------------------------------------------------------------------------
   auto phy = [&](std::string name, std::string text, std::string mention) {
@@ -339,7 +317,8 @@ std::vector<HostileCase> cases() {
   c.push_back({"RelayBerTiny", relay({"--ber", "1e-19"}), 0, "", nullptr, {}});
 
   // --- simulate flags -------------------------------------------------------------------------
-  c.push_back({"ChannelsHugeRange", fast_sim({"--mc-channels", "0-2000000000"}), 2, "\'mc_channels\'"});
+  c.push_back(
+      {"ChannelsHugeRange", fast_sim({"--mc-channels", "0-2000000000"}), 2, "\'mc_channels\'"});
   c.push_back({"ChannelsNegative", fast_sim({"--mc-channels", "-5"}), 2, "\'mc_channels\'"});
   c.push_back({"ChannelsReversed", fast_sim({"--mc-channels", "5-3"}), 2, "\'mc_channels\'"});
   c.push_back({"ChannelsText", fast_sim({"--mc-channels", "a"}), 2, "\'mc_channels\'"});
@@ -353,8 +332,8 @@ std::vector<HostileCase> cases() {
   c.push_back({"ThreadsTooMany", fast_sim({"--threads", "5000"}), 2, "threads"});
   c.push_back({"BitsNan", fast_sim({"--set", "mc.max_bits=nan"}), 2, "mc.max_bits"});
   c.push_back({"BitsHuge", fast_sim({"--set", "mc.max_bits=1e30"}), 2, "mc.max_bits"});
-  c.push_back({"TargetErrorsNegative", fast_sim({"--set", "mc.target_errors=-1"}), 2,
-               "mc.target_errors"});
+  c.push_back(
+      {"TargetErrorsNegative", fast_sim({"--set", "mc.target_errors=-1"}), 2, "mc.target_errors"});
   c.push_back({"EyeBeyondArray", fast_sim({"--eye-channels", "99999"}), 2, "'eye_channels'"});
   c.push_back({"EyeNegative", fast_sim({"--eye-channels", "-1"}), 2, "'eye_channels'"});
   c.push_back({"MethodUnknown", fast_sim({"--method", "magic"}), 2, "\'method'"});
@@ -394,38 +373,10 @@ std::vector<HostileCase> cases() {
   return c;
 }
 
-void PrintTo(const HostileCase& c, std::ostream* os) {
-  *os << c.name;
-}
-
 class Hostile : public testing::TestWithParam<HostileCase> {};
 
 TEST_P(Hostile, AnswersWithinLimits) {
-  const HostileCase& hc = GetParam();
-  const std::string dir = fresh_dir(hc.name);
-  if (hc.setup) hc.setup(dir);
-  CliRequest request;
-  for (std::string a : hc.args) {
-    if (const auto at = a.find("{dir}"); at != std::string::npos) a.replace(at, 5, dir);
-    request.args.push_back(a);
-  }
-  request.env = hc.env;
-  const CliOutcome r = run_cli(request);
-  EXPECT_FALSE(r.timed_out) << "over " << request.limits.wall_s << " s";
-  EXPECT_EQ(r.signal, 0) << "killed by signal " << r.signal << "; stderr: " << r.err;
-  EXPECT_EQ(r.exit_code, hc.expect) << "stderr: " << r.err;
-  EXPECT_LT(r.peak_rss_mb, 2048.0);
-  if (hc.expect == 2) {
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    EXPECT_EQ(r.err.rfind("mosaic: error: ", 0), 0u) << r.err;
-    EXPECT_NE(r.err.find(hc.mention), std::string::npos)
-        << "should mention " << hc.mention << ": " << r.err;
-    EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
-  } else {
-    EXPECT_EQ(r.err, "");
-  }
-  RecordProperty("wall_s", std::to_string(r.wall_s));
-  RecordProperty("peak_rss_mb", std::to_string(r.peak_rss_mb));
+  run_hostile_case(GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, Hostile, testing::ValuesIn(cases()),

@@ -203,5 +203,33 @@ TEST(InfiniteFigures, PartsThatNeverFailSayNever) {
   EXPECT_EQ(s["reliability"]["mttf_h"], "never");
 }
 
+TEST(InfiniteFigures, NoNullWhereAFigureIsCertainOrUndefined) {
+  // The design certainly fails: its own row's FIT ratio is "undefined" (inf / inf), not null.
+  CliRequest request;
+  request.args = {"compare",
+                  "--preset",
+                  "prototype",
+                  "--set",
+                  "reliability.channel_fit=1e6",
+                  "--set",
+                  "reliability.common_fit=1e7",
+                  "--json"};
+  const CliOutcome cmp = run_cli(request);
+  ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
+  EXPECT_EQ(cmp.out.find("null"), std::string::npos);
+  for (const auto& row : nlohmann::json::parse(cmp.out)["rows"]) {
+    if (row["is_design"]) {
+      EXPECT_EQ(row["fit_ratio"], "undefined");
+    }
+  }
+  // Wear-out: the constant-rate Markov chain cannot describe it, and says so.
+  request.args = {"fleet", "--links", "100", "--set", "reliability.weibull_scale_years=10",
+                  "--json"};
+  const CliOutcome fleet = run_cli(request);
+  ASSERT_EQ(fleet.exit_code, 0) << fleet.err;
+  EXPECT_EQ(fleet.out.find("null"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(fleet.out)["closed_form"]["markov"], "undefined");
+}
+
 }  // namespace
 }  // namespace mosaic::hostile

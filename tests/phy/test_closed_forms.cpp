@@ -74,7 +74,7 @@ TEST(ClosedForm, FirstOrderPulseResponse) {
   LinkSpec s = textbook_channel(-20.0, NoiseModel::kThermal, 10.0);
   s.led.filter = FilterShape::kFirstOrder;
   s.led.f3db_ghz = 1.0;
-  const FiberResponse fiber = fiber_response(s.fiber, s.led.fwhm_nm);
+  const FiberResponse fiber = fiber_response(s);
   const int os = 64;
   const ChainModel chain(s, fiber, 0.0, os);
   const PulseResponse p = chain.pulse(1e9);
@@ -140,11 +140,13 @@ TEST(ClosedForm, SinglePoleIsiMatchesPatternEnumeration) {
 }
 
 TEST(ClosedForm, ChromaticSpreadIsDispersionTimesLengthTimesRmsWidth) {
-  FiberSpec f;
+  LinkSpec s;
+  FiberSpec& f = s.fiber;
+  s.led.fwhm_nm = 25.0;
   f.length_m = 50.0;
   f.dispersion_ps_per_nm_km = -770.0;
   f.modal_dispersion = false;
-  const FiberResponse r = fiber_response(f, 25.0);
+  const FiberResponse r = fiber_response(s);
   const double sigma_lambda = 25.0 / (2.0 * std::sqrt(2.0 * std::log(2.0)));
   EXPECT_NEAR(r.sigma_cd_s, 770.0 * 0.05 * sigma_lambda * 1e-12, 1e-18);
   EXPECT_NEAR(r.sigma_cd_s * 1e12, 408.8, 0.5);
@@ -152,7 +154,7 @@ TEST(ClosedForm, ChromaticSpreadIsDispersionTimesLengthTimesRmsWidth) {
   f.modal_dispersion = true;
   f.modal_k_ps = 10.0;
   f.modal_gamma = 0.5;
-  const FiberResponse both = fiber_response(f, 25.0);
+  const FiberResponse both = fiber_response(s);
   EXPECT_NEAR(both.sigma_md_s * 1e12, 10.0 * std::sqrt(50.0), 1e-9);
   EXPECT_NEAR(both.sigma_s, std::hypot(both.sigma_cd_s, both.sigma_md_s), 1e-18);
 }
@@ -162,7 +164,7 @@ TEST(ClosedForm, PulseThroughGaussianFiberHasRectPlusGaussianVariance) {
   s.fiber.chromatic_dispersion = true;
   s.fiber.length_m = 30.0;
   s.led.fwhm_nm = 20.0;
-  const FiberResponse fiber = fiber_response(s.fiber, s.led.fwhm_nm);
+  const FiberResponse fiber = fiber_response(s);
   const ChainModel chain(s, fiber, 0.0, 64);
   const PulseResponse p = chain.pulse(1e9);
   const double dt = chain.bit_period_s() / 64;

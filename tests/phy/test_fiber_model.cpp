@@ -13,8 +13,13 @@
 namespace mosaic::phy {
 namespace {
 
-TEST(FiberModel, GaussianIsTheQuadratureSumOfBothSpreads) {
-  const auto m = make_fiber_model(FiberModelKind::kGaussian, 30e-12, 40e-12);
+TEST(FiberModel, GaussianFitIsTheQuadratureSumOfBothSpreads) {
+  LinkSpec s = preset("800g");
+  ASSERT_EQ(s.fiber.model, FiberModelKind::kGaussianFit);
+  s.led.fwhm_nm = 0.0;
+  s.fiber.modal_k_ps = 50.0;
+  s.fiber.modal_gamma = 0.0;
+  const auto m = fiber_response(s).model;
   EXPECT_NEAR(m->rms_spread_s(), 50e-12, 1e-24);
   for (double f : {0.0, 1e9, 3e9}) {
     const double w = 2.0 * std::numbers::pi * f * 50e-12;
@@ -25,7 +30,7 @@ TEST(FiberModel, GaussianIsTheQuadratureSumOfBothSpreads) {
 TEST(FiberModel, ChainRunsTheSpecsFiberModel) {
   LinkSpec s = preset("800g");
   s.fiber.length_m = 50.0;
-  const FiberResponse fiber = fiber_response(s.fiber, s.led.fwhm_nm);
+  const FiberResponse fiber = fiber_response(s);
   ASSERT_TRUE(fiber.model);
   EXPECT_EQ(fiber.sigma_s, fiber.model->rms_spread_s());
   const ChainModel chain(s, fiber, 0.0);

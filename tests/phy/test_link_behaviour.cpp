@@ -84,7 +84,7 @@ TEST(LinkBehaviour, SeedChangesTheArrayButNotItsStatistics) {
   LinkSpec a = preset("800g");
   LinkSpec b = a;
   b.seed = 99;
-  const FiberResponse fiber = fiber_response(a.fiber, a.led.fwhm_nm);
+  const FiberResponse fiber = fiber_response(a);
   const ArrayLayout ra = build_array(a, fiber);
   const ArrayLayout rb = build_array(b, fiber);
   EXPECT_EQ(build_array(a, fiber).channels[7].skew_s, ra.channels[7].skew_s);

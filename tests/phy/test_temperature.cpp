@@ -31,7 +31,7 @@ double margin_at(double temperature_c, bool wavelength_shift = true) {
   EvalOptions o;
   o.bathtubs = false;
   const PhyResult r = evaluate(s, o);
-  return optical_margin_db(s, r, active_of(s, r), 2.4e-4, o);
+  return optical_margin_db(s, r, active_of(s, r), 2.4e-4, o).value();
 }
 
 TEST(Temperature, WavelengthShiftMovesDispersionAndResponsivity) {

@@ -53,6 +53,28 @@ TEST(ReportJson, TinyBersStayNumbersNotZero) {
   for (const auto& c : j["channels"]) EXPECT_GT(c["ber"].get<double>(), 0.0);
 }
 
+TEST(ReportJson, RefusedImportanceSamplingSaysRefusedNotNull) {
+  LinkSpec spec = preset("prototype");
+  EvalOptions o;
+  o.margin = false;
+  Evaluation r = evaluate(spec, o);
+  // A channel the importance sampler refuses (no draw near an error), as it reports one.
+  phy::mc::McResult mc;
+  mc.mode = McMode::kImportance;
+  phy::mc::McChannelResult refused;
+  refused.index = 0;
+  refused.refusal = "no draw came anywhere near an error";
+  mc.channels.push_back(refused);
+  r.monte_carlo = mc;
+  const nlohmann::json j = to_json(r, {"mosaic simulate", true, true});
+  expect_clean(j, "");
+  const auto& c = j["channels"][0];
+  EXPECT_EQ(c["mc_ber"], "refused");
+  EXPECT_EQ(c["mc_ber_ci_low"], "refused");
+  EXPECT_EQ(c["mc_ber_ci_high"], "refused");
+  EXPECT_EQ(c["mc_refusal"], "no draw came anywhere near an error");
+}
+
 TEST(ReportCsv, OneRowPerPixel) {
   const Evaluation r = evaluate(preset("prototype"));
   std::ostringstream out;

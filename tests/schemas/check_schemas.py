@@ -20,7 +20,28 @@ RUNS = {
     "relay": ["relay", "--gbits", "0.01", "--ber", "1e-5", "--fail-random", "2", "--json"],
     "compare": ["compare", "--reach-m", "30", "--json"],
     "fleet": ["fleet", "--links", "2000", "--years", "2", "--json"],
+    "cluster": ["cluster", "--preset", "nvl576-mosaic", "--compare", "--json"],
 }
+# Documents whose figures are the sentinels ("certain", "undefined"), never null.
+SENTINEL_RUNS = [
+    ("compare", ["compare", "--preset", "prototype", "--set", "reliability.channel_fit=1e6",
+                 "--set", "reliability.common_fit=1e7", "--json"]),
+    ("fleet", ["fleet", "--links", "100", "--set", "reliability.weibull_scale_years=10",
+               "--json"]),
+    ("simulate", ["simulate", "--preset", "prototype", "--no-margin", "--set",
+                  "reliability.weibull_scale_years=10", "--json"]),
+]
+
+
+def first_null(node, path="") -> str:
+    """The path of the first null in a document, "" when there is none."""
+    if node is None:
+        return path or "/"
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+    for key, value in items:
+        if found := first_null(value, f"{path}/{key}"):
+            return found
+    return ""
 
 
 def load(schema_dir: Path, name: str) -> dict:
@@ -90,6 +111,7 @@ def main() -> int:
     binary, schema_dir = sys.argv[1], Path(sys.argv[2])
     failures = 0
     runs = [(name, args) for name, args in RUNS.items()]
+    runs += SENTINEL_RUNS
     runs += [("cable", []), ("cable", ["--set", "link.host_fec=kr4"])]
     for name, args in runs:
         if name == "cable":
@@ -105,6 +127,9 @@ def main() -> int:
             failures += 1
             continue
         document = json.loads(stdout)
+        if null := first_null(document):
+            print(f"{name}: null at {null} (a sentinel is owed: never, certain, undefined, refused)")
+            failures += 1
         schema = load(schema_dir, name)
         jsonschema.Draft202012Validator.check_schema(schema)
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(document),

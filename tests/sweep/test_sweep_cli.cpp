@@ -39,7 +39,7 @@ TEST(SweepCli, StoreIsTheSameWhateverTheThreadCountAndAfterResume) {
   sqlite3_close(db);
   const CliRun again = run_cli("sweep " + sweep + " --store " + two);
   EXPECT_EQ(again.exit_code, 2) << "an existing store without --resume is refused";
-  EXPECT_NE(again.err.find("--resume"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("resume to evaluate"), std::string::npos) << again.err;
   const CliRun resumed = run_cli("sweep " + sweep + " --store " + two + " --resume");
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_NE(resumed.out.find("5 evaluated, 11 already"), std::string::npos) << resumed.out;

@@ -13,10 +13,13 @@ function lookup(spec, key) {
 
 function same(a, b) {
   if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (Array.isArray(a) && Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
   return a === b;
 }
 
-export function designCard(keys, spec) {
+// `title` and `reference` name what the keys describe and whose defaults they are (a cluster's
+// keys have the nvl72-copper preset's).
+export function designCard(keys, spec, { title = "Design", reference = "800g" } = {}) {
   if (!keys || !spec) return null;
   const tbody = el("tbody");
   let changed = 0;
@@ -47,8 +50,8 @@ export function designCard(keys, spec) {
   filter.addEventListener("input", apply);
   onlyChanged.addEventListener("change", apply);
   return card(
-    "Design",
-    `Every key of the design (${keys.length}); ${changed} differ from the 800g default and are highlighted. Hover a meaning for the allowed range.`,
+    title,
+    `Every key of the ${title.toLowerCase()} (${keys.length}); ${changed} differ from the ${reference} default and are highlighted. Hover a meaning for the allowed range.`,
     el("div", { class: "controls" }, filter, el("label", { for: "only-changed" }, onlyChanged, " only non-defaults")),
     el(
       "div",

@@ -5,6 +5,7 @@ import { drawCharts, fmt } from "./charts.js";
 import { el } from "./dom.js";
 import { designCard } from "./design.js";
 import { comparePage, fleetPage, relayPage } from "./others.js";
+import { clusterPage } from "./cluster.js";
 import { assumptionsCard } from "./shared.js";
 import { simulatePage } from "./simulate.js";
 import { encodePath, sweepPage } from "./sweep.js";
@@ -15,6 +16,7 @@ const TITLES = {
   compare: "MOSAIC beside the baselines",
   fleet: "Fleet reliability",
   sweep: "Design sweep",
+  cluster: "Cluster what-if",
 };
 
 function main() {
@@ -41,6 +43,7 @@ function main() {
   else if (page.kind === "compare") comparePage(page, main);
   else if (page.kind === "fleet") fleetPage(page, main);
   else if (page.kind === "sweep") sweepPage(page, main);
+  else if (page.kind === "cluster") clusterPage(page, main);
   const spec = page.kind === "simulate" ? r.spec : page.spec;
   const bottom = el("div", { class: "grid wide" });
   const design = designCard(page.keys, spec);

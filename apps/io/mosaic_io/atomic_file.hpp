@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "mosaic/core/error.hpp"
+
 namespace mosaic::io {
 
 // A file that appears complete or not at all. Text goes to a temporary file in the target's own
@@ -14,7 +16,9 @@ namespace mosaic::io {
 // SIGPIPE while it is open, leaves no temporary behind (install_output_signal_handlers()).
 class AtomicFile {
  public:
-  // `field` names the option the path came from, for error messages. Throws OutputError.
+  // `field` names the option the path came from, for error messages. Throws ConfigError for a
+  // path that is no regular file or new path (a directory, device, FIFO), OutputError when the
+  // temporary cannot be made.
   AtomicFile(std::string path, std::string field);
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
@@ -29,6 +33,7 @@ class AtomicFile {
   void discard();
 
   std::string path_;
+  std::string target_;  // the file replaced: path_, or the target of the link path_ names
   std::string field_;
   std::string temp_;
   std::FILE* file_ = nullptr;
@@ -36,14 +41,7 @@ class AtomicFile {
 };
 
 // An output that could not be written (disk full, permission, I/O error): exit code 1.
-class OutputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// Throws ConfigError(field, path, "a writable file") unless `path` can be written; leaves no file
-// behind that was not there. Lets a caller refuse a bad output path before a long run.
-void check_writable_file(const std::string& path, const std::string& field);
+using OutputError = mosaic::OutputError;
 
 // Makes fatal signals remove open temporaries before the process dies with the signal's status.
 void install_output_signal_handlers();

@@ -17,9 +17,13 @@ namespace mosaic::io {
 // naming `--phy` and the JSON path of the offending value, e.g. `--phy channels[3].ber`.
 // `physical_channels` is the relay's channel count; `plan.background_ber` fills channels the
 // report does not list.
-void parse_phy_report(std::string_view json_text, int physical_channels, link::FaultPlan& plan);
+// An optional number `skew_ps` per channel (its arrival time) gives each channel its skew in whole
+// UI of `line_rate_gbps` behind the earliest live channel, as `relay --physics` does.
+void parse_phy_report(std::string_view json_text, int physical_channels, double line_rate_gbps,
+                      link::FaultPlan& plan);
 
 // Reads the file (a regular file within the input size limit) and parses it as above.
-void read_phy_report(const std::string& path, int physical_channels, link::FaultPlan& plan);
+void read_phy_report(const std::string& path, int physical_channels, double line_rate_gbps,
+                     link::FaultPlan& plan);
 
 }  // namespace mosaic::io

@@ -3,9 +3,6 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,8 +11,11 @@
 #include <cmath>
 #include <cstring>
 
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/link/latency.hpp"
+#include "mosaic/record/report_json.hpp"
 #include "mosaic/record/session_json.hpp"
 
 namespace mosaic::cable {
@@ -64,7 +64,8 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
   for (const auto& f : options_.schedule) {
     const link::FaultEvent& e = f.event;
     if (e.channel < (e.kind == link::FaultKind::kBer ? -1 : 0) || e.channel >= n)
-      throw ConfigError("failures", std::to_string(e.channel), "channel 0.." + std::to_string(n - 1));
+      throw ConfigError("failures", std::to_string(e.channel),
+                        "channel 0.." + std::to_string(n - 1));
     if (!(e.time_s >= 0 && e.time_s < 1e9))
       throw ConfigError("failures", std::to_string(e.time_s), "seconds >= 0");
     if (e.kind == link::FaultKind::kBer && !(e.value >= 0 && e.value <= 0.5))
@@ -85,12 +86,13 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
   if (options_.if_a == options_.if_b)
     throw ConfigError("b", "\"" + options_.if_b + "\"", "an interface other than a");
 
-  if (!options_.stats_socket.empty()) {
-    sockaddr_un addr{};
-    if (options_.stats_socket.size() >= sizeof(addr.sun_path))
-      throw ConfigError("stats_socket", "\"" + options_.stats_socket + "\"",
-                        "a path shorter than " + std::to_string(sizeof(addr.sun_path)) + " bytes");
-  }
+  // Two sessions (one per direction) hold the relay's per-period buffers each: refused before
+  // any interface is made when they would pass the memory budget.
+  check_relay_memory(options_.spec, 2);
+  // The socket before the interfaces: a path another daemon serves is refused before anything
+  // is created.
+  if (!options_.stats_socket.empty())
+    control_ = std::make_unique<ControlServer>(options_.stats_socket);
 
   tap_a_ = std::make_unique<TapDevice>(options_.if_a, "a");
   tap_b_ = std::make_unique<TapDevice>(options_.if_b, "b");
@@ -117,32 +119,10 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
     if (f.a_to_b) sides_[0].schedule.push_back(f.event);
     if (f.b_to_a) sides_[1].schedule.push_back(f.event);
   }
-
-  if (!options_.stats_socket.empty()) {
-    sockaddr_un addr{};
-    addr.sun_family = AF_UNIX;
-    std::memcpy(addr.sun_path, options_.stats_socket.c_str(), options_.stats_socket.size());
-    struct stat st {};
-    if (::stat(options_.stats_socket.c_str(), &st) == 0 && S_ISSOCK(st.st_mode))
-      ::unlink(options_.stats_socket.c_str());  // left by an earlier run
-    listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) < 0 ||
-        ::listen(listen_fd_, 8) < 0) {
-      const int e = errno;
-      if (listen_fd_ >= 0) ::close(listen_fd_);
-      listen_fd_ = -1;
-      throw CableSystemError("cannot listen on stats socket '" + options_.stats_socket +
-                             "': " + std::strerror(e));
-    }
-  }
 }
 
 Cable::~Cable() {
   stop();
-  if (listen_fd_ >= 0) {
-    ::close(listen_fd_);
-    ::unlink(options_.stats_socket.c_str());
-  }
 }
 
 double Cable::since_start_s() const {
@@ -154,7 +134,10 @@ void Cable::start() {
   cpu_at_start_s_ = cpu_seconds();
   threads_.emplace_back([this] { run_direction(0); });
   threads_.emplace_back([this] { run_direction(1); });
-  if (listen_fd_ >= 0) threads_.emplace_back([this] { run_control(); });
+  if (control_)
+    threads_.emplace_back([this] {
+      control_->serve(stop_, [this](const std::string& line) { return handle(line); });
+    });
 }
 
 void Cable::stop() {
@@ -251,45 +234,6 @@ void Cable::run_direction(int d) {
   side.egress_errors = egress_errors;
 }
 
-void Cable::run_control() {
-  struct Client {
-    int fd;
-    std::string pending;
-  };
-  std::vector<Client> clients;
-  std::vector<pollfd> fds;
-  while (!stop_.load(std::memory_order_relaxed)) {
-    fds.assign(1, pollfd{listen_fd_, POLLIN, 0});
-    for (const auto& c : clients) fds.push_back({c.fd, POLLIN, 0});
-    if (::poll(fds.data(), fds.size(), 100) <= 0) continue;
-    if (fds[0].revents & POLLIN) {
-      const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
-      if (fd >= 0) clients.push_back({fd, {}});
-    }
-    for (std::size_t i = 1; i < fds.size(); ++i) {
-      if (!fds[i].revents) continue;
-      Client& c = clients[i - 1];
-      char buf[4096];
-      const ssize_t got = ::read(c.fd, buf, sizeof buf);
-      if (got <= 0 || c.pending.size() > 65536) {
-        ::close(c.fd);
-        c.fd = -1;
-        continue;
-      }
-      c.pending.append(buf, std::size_t(got));
-      for (std::size_t eol; (eol = c.pending.find('\n')) != std::string::npos;) {
-        std::string line = c.pending.substr(0, eol);
-        c.pending.erase(0, eol + 1);
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const std::string reply = handle(line) + "\n";
-        ::send(c.fd, reply.data(), reply.size(), MSG_NOSIGNAL);
-      }
-    }
-    std::erase_if(clients, [](const Client& c) { return c.fd < 0; });
-  }
-  for (const auto& c : clients) ::close(c.fd);
-}
-
 std::string Cable::check_against_design(const ControlRequest& r) const {
   const link::LinkConfig& cfg = sides_[0].link->config();
   if (r.channel >= cfg.physical_channels)
@@ -377,11 +321,8 @@ nlohmann::json Cable::stats() const {
 
 nlohmann::json Cable::summary() const {
   const link::LinkConfig& cfg = sides_[0].link->config();
-  const double line_bps = cfg.line_rate_gbps * 1e9;
   const double host_bps = double(cfg.host_bits_per_period()) / cfg.period_s();
   const double period_us = cfg.period_s() * 1e6;
-  const double deskew_us = cfg.max_skew_bits / line_bps * 1e6;
-  const double fec_us = sides_[0].link->session().host_fec().codeword_bits() / host_bps * 1e6;
   const double wall = threads_.empty() ? stop_s_ : since_start_s();
   const double cpu = (threads_.empty() ? cpu_at_stop_s_ : cpu_seconds()) - cpu_at_start_s_;
   return {
@@ -398,11 +339,9 @@ nlohmann::json Cable::summary() const {
         {"host_rate_gbps", host_bps * 1e-9},
         {"marker_period_us", period_us},
         {"max_skew_ui", cfg.max_skew_bits}}},
-      {"hardware_latency_us",
-       {{"marker_period_store", period_us},
-        {"deskew_buffer_max", deskew_us},
-        {"host_fec_codeword", fec_us},
-        {"total_max", period_us + deskew_us + fec_us}}},
+      // What the module adds in hardware: the design's one latency model (simulate, relay and
+      // compare show the same figures); what the emulator adds is measured per direction.
+      {"latency", record::latency_to_json(link::link_latency(options_.spec))},
       {"wall_s", wall},
       {"cpu_s", cpu},
       {"cpu_percent", wall > 0 ? 100.0 * cpu / wall : 0.0},

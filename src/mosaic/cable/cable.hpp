@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mosaic/cable/control.hpp"
+#include "mosaic/cable/control_server.hpp"
 #include "mosaic/cable/direction.hpp"
 #include "mosaic/cable/tap_device.hpp"
 #include "mosaic/core/design/link_spec.hpp"
@@ -87,7 +88,6 @@ class Cable {
   };
 
   void run_direction(int d);
-  void run_control();
   std::string handle(const std::string& line);
   std::string check_against_design(const ControlRequest& r) const;
   nlohmann::json direction_json(int d, bool with_events) const;
@@ -97,7 +97,7 @@ class Cable {
   link::FaultSchedule random_deaths_;  // as drawn at start-up
   std::unique_ptr<TapDevice> tap_a_, tap_b_;
   std::array<Side, 2> sides_;
-  int listen_fd_ = -1;
+  std::unique_ptr<ControlServer> control_;  // the control socket, when asked for
   std::atomic<bool> stop_{false};
   std::atomic<bool> shutdown_{false};
   std::vector<std::thread> threads_;

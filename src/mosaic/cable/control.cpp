@@ -23,9 +23,30 @@ bool to_double(const std::string& s, double& v) {
   }
 }
 
+// A word of the request as a reply shows it: control characters escaped (the reply is one line
+// and a terminal shows it as it is), at most 64 characters.
+std::string shown(const std::string& word) {
+  std::string out;
+  for (const unsigned char c : word) {
+    if (out.size() >= 64) {
+      out += "...";
+      break;
+    }
+    if (c < 0x20 || c == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::string invalid(const std::string& field, const std::string& value,
                     const std::string& allowed) {
-  return "invalid value for '" + field + "': " + value + " (allowed: " + allowed + ")";
+  return "invalid value for '" + field + "': " + shown(value) + " (allowed: " + allowed + ")";
 }
 
 }  // namespace
@@ -49,7 +70,7 @@ std::string parse_control(const std::string& line, ControlRequest& out) {
   };
   const std::string& verb = words[0];
   if (verb == "stats" || verb == "help" || verb == "shutdown") {
-    if (words.size() != 1) return "'" + verb + "' takes no arguments";
+    if (words.size() != 1) return "'" + verb + "' takes no arguments";  // a known verb
     out.kind = verb == "stats"  ? ControlRequest::Kind::kStats
                : verb == "help" ? ControlRequest::Kind::kHelp
                                 : ControlRequest::Kind::kShutdown;
@@ -82,7 +103,7 @@ std::string parse_control(const std::string& line, ControlRequest& out) {
     out.value = ui;
     return {};
   }
-  return "unknown request '" + verb + "'; " + std::string(kControlHelp);
+  return "unknown request '" + shown(verb) + "'; " + std::string(kControlHelp);
 }
 
 }  // namespace mosaic::cable

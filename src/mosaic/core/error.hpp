@@ -13,11 +13,13 @@ class ConfigError : public std::runtime_error {
       : std::runtime_error(compose(field, value, allowed, hint)),
         field_(std::move(field)),
         value_(std::move(value)),
-        allowed_(std::move(allowed)) {}
+        allowed_(std::move(allowed)),
+        hint_(std::move(hint)) {}
 
   const std::string& field() const { return field_; }
   const std::string& value() const { return value_; }
   const std::string& allowed() const { return allowed_; }
+  const std::string& hint() const { return hint_; }
 
  private:
   // A pasted file or a 100 kB key is shown by its start only: the message stays readable.
@@ -38,6 +40,14 @@ class ConfigError : public std::runtime_error {
   std::string field_;
   std::string value_;
   std::string allowed_;
+  std::string hint_;
+};
+
+// An output that could not be written (a full disk, a read-only file system, an I/O error):
+// the command line's exit code 1, Python's OSError. What was committed before is kept.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 }  // namespace mosaic

@@ -104,6 +104,10 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   add("optical_margin_db",
       "launch power that can be lost before the worst active channel reaches the limit, dB",
       [](E e) -> CellValue { return e.link().optical_margin_db; })
+      ->present = [](E e) { return e.link().margin_computed && e.link().margin_reachable; };
+  count("margin_reachable",
+        "some launch power reaches the limit (false: an ISI or crosstalk floor above it)",
+        [](E e) -> CellValue { return e.link().margin_reachable; })
       ->present = [](E e) { return e.link().margin_computed; };
   add("line_rate_gbps", "per-channel line rate, Gb/s",
       [](E e) -> CellValue { return e.link().line_rate_gbps; });
@@ -112,7 +116,8 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   count("capacity_ok", "the data channels carry the host stream",
         [](E e) -> CellValue { return e.link().capacity_ok; });
   add("latency_ns", "fiber flight time, ns", [](E e) -> CellValue { return e.link().latency_ns; });
-  add("electronics_latency_ns", "added by both ends' electronics (deskew buffer + logic), ns",
+  add("electronics_latency_ns",
+      "added by both ends' electronics (serializer, markers, deskew, logic), ns",
       [](E e) -> CellValue { return e.link().electronics_latency_ns; });
   add("ctle_peaking_db", "the link's equalizer peaking, dB",
       [](E e) -> CellValue { return e.phy.ctle_peaking_db; });
@@ -130,6 +135,19 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
   add("crosstalk_diagonal_db", "leakage from each diagonal neighbour, dB", [](E e) -> CellValue {
     return e.phy.kappa_diagonal > 0 ? 10 * std::log10(e.phy.kappa_diagonal) : -200.0;
   });
+  count("meets", "the verdict: meets now and at end of life (evaluate/verdict.hpp)",
+        [](E e) -> CellValue { return e.verdict.meets; });
+  count("meets_now", "the verdict at start of life",
+        [](E e) -> CellValue { return e.verdict.meets_now; });
+  add("fails_at_years", "first age at which the verdict fails (0: now), years",
+      [](E e) -> CellValue { return e.verdict.fails_at_years.value_or(0.0); })
+      ->present = [](E e) { return e.verdict.fails_at_years.has_value(); };
+  add("skew_spread_ui", "latest minus earliest live channel's arrival, UI",
+      [](E e) -> CellValue { return e.phy.skew_spread_ui; });
+  add("skew_group_spread_ui", "largest arrival spread within one clock group (array row), UI",
+      [](E e) -> CellValue { return e.phy.skew_group_spread_ui; });
+  count("skew_within_buffer", "the skew spread fits the deskew buffer (link.max_skew_ui)",
+        [](E e) -> CellValue { return e.phy.skew_spread_ui <= e.spec.link.max_skew_ui; });
   count("worst_channel", "index of the worst active channel", [](E e) -> CellValue {
     return std::int64_t{e.link().worst_channel};
   })->present = [](E e) { return e.link().worst_channel >= 0; };

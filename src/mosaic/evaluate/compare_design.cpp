@@ -5,8 +5,9 @@
 namespace mosaic {
 
 power::Comparison compare_design(const Evaluation& evaluation,
-                                 const power::BaselineCatalog& catalog, double cable_m) {
-  return power::compare(design_figures(evaluation), catalog, cable_m);
+                                 const power::BaselineCatalog& catalog, double cable_m,
+                                 std::optional<double> reach_m) {
+  return power::compare(design_figures(evaluation, reach_m), catalog, cable_m);
 }
 
 }  // namespace mosaic

@@ -48,8 +48,10 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     refill_worst_bathtubs(ev, r.lanes.summary.worst_channel, r.phy.channels);
   if (options.margin) {
     r.lanes.summary.margin_computed = true;
-    r.lanes.summary.optical_margin_db =
+    const std::optional<double> margin =
         phy::optical_margin_db(spec, r.phy, r.lanes.active_channels(), link::kKp4PreFecBer, eval);
+    r.lanes.summary.margin_reachable = margin.has_value();
+    r.lanes.summary.optical_margin_db = margin.value_or(0.0);
   }
   r.power = power::budget(spec);
   if (r.power.led_drive) {
@@ -68,6 +70,11 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     // Age 0 is this evaluation: only the later ages run the physics again.
     r.degradation = reliability::simulate_degradation(spec, r.phy, r.lanes, d);
     r.physics_evaluations += r.degradation->evaluations;
+  }
+  if (options.end_of_life) {
+    r.end_of_life = end_of_life(spec, r.phy, r.lanes, options.threads,
+                                r.degradation ? &*r.degradation : nullptr);
+    r.physics_evaluations += r.end_of_life->evaluations;
   }
   const auto t2 = Clock::now();
   if (options.monte_carlo) {
@@ -97,6 +104,7 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   if (r.degradation)
     r.assumptions.insert(r.assumptions.end(), r.degradation->assumptions.begin(),
                          r.degradation->assumptions.end());
+  r.verdict = judge(r);
   r.timing.phy_s = std::chrono::duration<double>(t1 - t0).count();
   r.timing.margin_s = std::chrono::duration<double>(t2 - t1).count();
   r.timing.total_s = std::chrono::duration<double>(Clock::now() - t0).count();

@@ -20,6 +20,9 @@ struct EvalOptions {
   // its eye heights when they were skipped.
   bool worst_bathtubs = false;
   bool degradation = false;  // age the LEDs over the service life (reliability.degradation_*)
+  // The link at the end of its service life for the verdict (one more evaluation of the array;
+  // more only when it fails). Off: the verdict says the end of life was not checked.
+  bool end_of_life = true;
   bool monte_carlo = false;  // the bit-true engine after the statistical eye (spec.mc: stop rules)
   std::vector<int> mc_channels;   // empty = every live channel
   std::vector<int> eye_channels;  // channels whose Monte Carlo eye diagram is kept

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/evaluate/end_of_life.hpp"
+#include "mosaic/evaluate/verdict.hpp"
 #include "mosaic/link/lanes.hpp"
 #include "mosaic/phy/evaluate.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
@@ -36,6 +38,8 @@ struct Evaluation {
   std::vector<std::string> assumptions;
   std::optional<reliability::DegradationResult> degradation;  // when asked
   std::optional<phy::mc::McResult> monte_carlo;               // when asked
+  std::optional<EndOfLife> end_of_life;  // the link at the end of its service life, when asked
+  Verdict verdict;                       // judge(*this): now and at end of life
   int physics_evaluations = 0;  // whole-array statistical-eye runs (margin search not counted)
   Timing timing;
 

@@ -15,10 +15,10 @@ namespace mosaic {
 // seed: computed here, by the study that asks for the page, and handed to pages/ as values (a
 // page computes nothing).
 struct PageFiguresRequest {
-  std::optional<int> stat_eye_channel;               // this channel's statistical-eye grid
+  std::optional<int> stat_eye_channel;              // this channel's statistical-eye grid
   const power::BaselineCatalog* catalog = nullptr;  // the design beside the baselines
-  bool fleet = false;     // `mosaic fleet` with its defaults
-  bool survival = false;  // link survival over the service life
+  bool fleet = false;                               // `mosaic fleet` with its defaults
+  bool survival = false;                            // link survival over the service life
 };
 
 struct PageFigures {

@@ -32,6 +32,8 @@ struct LinkSummary {
   int worst_channel = -1;  // index of the worst active channel (-1: none)
   int over_threshold = 0;  // active channels with BER above the KP4 pre-FEC threshold
   bool margin_computed = false;
+  // false: no launch reaches the target (an ISI or crosstalk floor above it); no margin then.
+  bool margin_reachable = true;
   double optical_margin_db = 0.0;  // launch power that can be lost before the worst active
                                    // channel reaches the threshold (negative: already above)
   double line_rate_gbps = 0.0;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <bit>
 #include <chrono>
 
@@ -195,6 +196,9 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
     res.worst_state = LinkState::kDown;
     res.state_reasons |= kReasonCodewordsLost;
   }
+  for (std::size_t c = 0; c < options.faults.skew_ui.size(); ++c)
+    if (std::lround(options.faults.skew_ui[c]) > cfg.max_skew_bits)
+      res.beyond_deskew.push_back(static_cast<int>(c));
   res.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return res;
 }

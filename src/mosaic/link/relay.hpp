@@ -62,6 +62,9 @@ struct RelayResult : SessionStats {
     bool down = false;  // the host FEC would lose at least one codeword a second
   } predicted;
   bool silent_corruption = false;
+  // Channels whose skew at link-up lies beyond the deskew buffer (link.max_skew_ui): they cannot
+  // lock, so link-up maps them out (reason no_lock) and spares take their lanes.
+  std::vector<int> beyond_deskew;
   double simulated_s = 0.0;  // link time covered, training included
   double wall_s = 0.0;
   int data_lanes = 0, ecc_lanes = 0, spare_channels = 0, groups = 0;

@@ -2,6 +2,7 @@
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
+#include "mosaic/record/cluster_json.hpp"
 #include "mosaic/record/keys_json.hpp"
 
 namespace mosaic::pages {
@@ -65,6 +66,8 @@ const char* report_kind_name(ReportKind kind) {
       return "fleet";
     case ReportKind::kCable:
       return "cable";
+    case ReportKind::kCluster:
+      return "cluster";
   }
   return "?";
 }
@@ -73,7 +76,7 @@ ReportKind detect_report_kind(const nlohmann::json& r, const std::string& source
   if (r.is_object()) {
     if (const auto k = r.find("kind"); k != r.end() && k->is_string()) {
       for (ReportKind kind : {ReportKind::kSimulate, ReportKind::kRelay, ReportKind::kCompare,
-                              ReportKind::kFleet, ReportKind::kCable})
+                              ReportKind::kFleet, ReportKind::kCable, ReportKind::kCluster})
         if (*k == report_kind_name(kind)) return kind;
     } else {
       // Records from before the header named their kind.
@@ -85,7 +88,8 @@ ReportKind detect_report_kind(const nlohmann::json& r, const std::string& source
     }
   }
   throw ConfigError(source, "a JSON document of another kind",
-                    "the --json record of mosaic simulate, relay, compare, fleet or cable");
+                    "the --json record of mosaic simulate, relay, compare, fleet, cable or "
+                    "cluster");
 }
 
 PageFiguresRequest figures_request(const nlohmann::json& record, ReportKind kind,
@@ -113,6 +117,7 @@ nlohmann::json html_page_data(const nlohmann::json& record, ReportKind kind,
   if (!record.contains("spec")) return page;
   page["keys"] = record::keys_to_json();
   if (kind != ReportKind::kSimulate) page["spec"] = record["spec"];
+  if (kind == ReportKind::kCluster) page["cluster_keys"] = record::cluster_keys_to_json();
   if (kind == ReportKind::kSimulate && record.contains("stat_eye"))
     page["stat_eye"] = record["stat_eye"];
   for (const auto& [name, value] : figures.items()) page[name] = value;

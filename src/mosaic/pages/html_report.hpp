@@ -10,7 +10,7 @@
 namespace mosaic::pages {
 
 // Which study produced a record; the page draws a different set of figures for each.
-enum class ReportKind { kSimulate, kRelay, kCompare, kFleet, kCable };
+enum class ReportKind { kSimulate, kRelay, kCompare, kFleet, kCable, kCluster };
 
 const char* report_kind_name(ReportKind kind);
 // The record's `kind` (records older than it are recognised by their content). Throws ConfigError

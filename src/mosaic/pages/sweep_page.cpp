@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
@@ -11,13 +12,13 @@
 
 namespace mosaic::pages {
 
+using study::PointPages;
 using sweep::non_dominated;
 using sweep::Objective;
 using sweep::StoreColumn;
 using sweep::StoreColumnValues;
 using sweep::StoreReader;
 using sweep::StoreTable;
-using study::PointPages;
 namespace {
 
 bool has_values(const StoreColumnValues& c) {
@@ -87,8 +88,21 @@ std::string shell_word(const std::string& s) {
 
 nlohmann::json parse_report(const std::string& store_path, std::int64_t point,
                             const std::string& text) {
+  // A store's reports are mosaic's own records (six levels deep); one nested deeper was not
+  // written by mosaic and is refused before anything recursive meets it.
+  constexpr int kMaxDepth = 64;
+  bool too_deep = false;
+  const nlohmann::json::parser_callback_t limit =
+      [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+        too_deep = too_deep || ((event == nlohmann::json::parse_event_t::object_start ||
+                                 event == nlohmann::json::parse_event_t::array_start) &&
+                                depth > kMaxDepth);
+        return !too_deep;
+      };
   try {
-    return nlohmann::json::parse(text);
+    nlohmann::json j = nlohmann::json::parse(text, limit);
+    if (too_deep) throw std::runtime_error("too deep");
+    return j;
   } catch (const std::exception&) {
     throw ConfigError("input", "\"" + store_path + "\"",
                       "a store whose reports are JSON (point " + std::to_string(point) +
@@ -183,8 +197,8 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   const std::int64_t first = table.points.front();
   const nlohmann::json first_report = parse_report(store.path(), first, *store.report_json(first));
   detect_report_kind(first_report, "point " + std::to_string(first) + " of the store");
-  nlohmann::json header =
-      record::header_json("sweep", options.command, record::spec_from_json(first_report.at("spec")));
+  nlohmann::json header = record::header_json("sweep", options.command,
+                                              record::spec_from_json(first_report.at("spec")));
   header["spec_point"] = first;
   nlohmann::json assumptions = nlohmann::json::array();
   assumptions.push_back(
@@ -293,7 +307,8 @@ nlohmann::json parse_point_report(const std::string& report_text, std::int64_t p
 nlohmann::json point_page_data(const nlohmann::json& report, std::int64_t point,
                                const std::string& store_file, const nlohmann::json& figures,
                                const std::string& sweep_page_link) {
-  nlohmann::json page = html_page_data(report, ReportKind::kSimulate, figures);
+  // A design sweep's points are simulate records, a cluster sweep's cluster records.
+  nlohmann::json page = html_page_data(report, detect_report_kind(report, "point"), figures);
   page["sweep"] = {{"point", point}, {"store", store_file}, {"sweep_page", sweep_page_link}};
   return page;
 }

@@ -22,6 +22,11 @@ std::string compare_text(const power::Comparison& comparison, const std::string&
 // fleet record (record::fleet_record).
 std::string fleet_text(const nlohmann::json& fleet_record);
 
+// `mosaic cluster`: the cluster, its technologies, cables per tier, power, failures, goodput,
+// collectives, the fleet saving and (with --compare) the choices side by side, from the cluster
+// record (record::cluster_record).
+std::string cluster_text(const nlohmann::json& cluster_record);
+
 // `mosaic validate`: each published point beside the model's figures over the seeds.
 std::string validation_text(const std::vector<ValidationPoint>& points);
 

@@ -16,6 +16,11 @@ std::string relay_text(const link::RelayResult& r) {
   for (const auto& m : r.mapped_out_why)
     out += fmt::format("  channel {}: {} ({} errors in {} training bits)\n", m.channel,
                        link::verdict_name(m.reason), m.errors, m.bits);
+  if (!r.beyond_deskew.empty())
+    out += fmt::format(
+        "deskew               {} channels lag beyond the deskew buffer (link.max_skew_ui): they "
+        "cannot lock and were mapped out\n",
+        r.beyond_deskew.size());
   out += fmt::format("swaps                {}\n", r.swaps.size());
   for (const auto& s : r.swaps)
     out += fmt::format("  {:.6f} s  lane {}: channel {} -> spare {} ({})\n", s.time_s, s.lane,

@@ -51,7 +51,10 @@ std::string text_summary(const Evaluation& r) {
                      ber_text(l.log10_worst_ber, floor), l.data + l.ecc);
   out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
                      l.over_threshold);
-  if (l.margin_computed) {
+  if (l.margin_computed && !l.margin_reachable) {
+    out += "Margin   unreachable: an ISI / crosstalk floor above 2.4e-4 (no launch power reaches "
+           "it)\n";
+  } else if (l.margin_computed) {
     out += fmt::format(
         "Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
         "active channel reaches 2.4e-4)\n",
@@ -86,10 +89,13 @@ std::string text_summary(const Evaluation& r) {
                                d.failure_age_years.value_or(0.0))
                  : "survives its service life");
   }
-  const bool ok = l.over_threshold == 0 && l.capacity_ok;
-  out += fmt::format("Verdict  {}\n", ok ? "meets the host FEC threshold on every active channel"
-                                         : "does NOT meet the host FEC threshold");
-  if (!ok && s.fiber.length_m <= s.module.rated_reach_m)
+  const Verdict& v = r.verdict;
+  out += fmt::format("Verdict  {}\n", v.summary);
+  for (const auto& c : v.checks)
+    out += fmt::format("         {:<8} {:<4} {}{}\n", verdict_condition_name(c.condition),
+                       c.ok ? "ok" : "FAIL", c.detail,
+                       c.ok || c.key_to_change.empty() ? "" : " (change " + c.key_to_change + ")");
+  if (!v.meets && s.fiber.length_m <= s.module.rated_reach_m)
     out += fmt::format(
         "         this is within the module's rated reach ({:.0f} m) at {:.0f} degC: the design "
         "misses its own rating\n",

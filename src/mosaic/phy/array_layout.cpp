@@ -30,8 +30,11 @@ ArrayLayout build_array(const LinkSpec& spec, const FiberResponse& fiber,
     const double coupling_dev_db = spec.coupling.sigma_db * variation.normal();
     Rng dead(spec.seed, RngPurpose::kDeadPixel, i);
     c.dead = dead.uniform() < spec.array.dead_probability;
+    // The strand's neutral axis runs through the array's middle column; a bend puts the
+    // columns in its plane (fiber.bend_radius_m), the worst case for a row's forwarded clock.
+    const double offset_m = (c.col - 0.5 * (layout.cols - 1)) * spec.array.pitch_um * 1e-6;
     Rng skew(spec.seed, RngPurpose::kSkew, i);
-    c.skew_s = spec.fiber.skew_rms_ps * 1e-12 * skew.normal();
+    c.skew_s = channel_skew_s(fiber.skew, offset_m, skew);
 
     c.launch_power_dbm = spec.led.launch_power_dbm + power_dev_db + droop_db;
     c.path_loss_db = fixed_loss_db + coupling_dev_db + (c.edge ? spec.coupling.edge_penalty_db : 0);

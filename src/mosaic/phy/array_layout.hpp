@@ -20,7 +20,7 @@ struct ChannelParams {
   double path_loss_db = 0.0;      // coupling, connector, fiber, edge penalty, variation
   double received_power_dbm = 0.0;
   double led_f3db_hz = 0.0;  // this LED's small-signal bandwidth
-  double skew_s = 0.0;       // arrival time relative to the nominal channel
+  double skew_s = 0.0;       // arrival time relative to the nominal channel (FiberResponse::skew)
 };
 
 // A neighbour whose light leaks into a channel, as a fraction of the neighbour's own received

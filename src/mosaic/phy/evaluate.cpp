@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cmath>
 
-#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
@@ -15,19 +14,13 @@
 namespace mosaic::phy {
 namespace {
 
-std::vector<std::string> assumptions_for(const LinkSpec& spec) {
+std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberResponse& fiber) {
   std::vector<std::string> a;
   a.push_back(
       "Statistical eye: every channel carries independent, equiprobable random bits; "
       "ISI and crosstalk taps above both 5% of the thermal noise rms and 1e-4 of the cursor "
       "are kept exactly (at most 48), a tap below either is lumped into the Gaussian noise");
-  a.push_back(
-      "Crosstalk is incoherent power leakage from the 8 nearest neighbours (no beat "
-      "noise); it grows linearly with fiber length");
-  a.push_back(
-      fmt::format("Fiber impulse response ({}): chromatic (|D| L sigma_lambda) and modal "
-                  "(k L^gamma) spreads add in quadrature",
-                  enum_name(spec.fiber.model)));
+  a.insert(a.end(), fiber.assumptions.begin(), fiber.assumptions.end());
   a.push_back(
       "Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
       "shot noise follows the instantaneous photocurrent; no RIN");
@@ -57,7 +50,8 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
   if (spec.rx.clock == ClockMode::kForwardedClock)
     a.push_back(
         "Forwarded clock: one sampling phase per array row (the row's median best "
-        "phase); each channel's skew becomes a static phase offset");
+        "phase); each channel's skew becomes a static phase offset, within one UI (whole "
+        "bits are the deskew buffer's)");
   if (spec.rx.power_dbm)
     a.push_back(
         fmt::format("Every channel receives exactly {} dBm (rx.power_dbm overrides the "
@@ -70,7 +64,7 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec) {
       "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
       "(thermal, sqrt of absolute temperature)",
       spec.environment.case_temperature_c, hot.led_power_db + 0.0, hot.led_bandwidth_factor,
-      hot.wavelength_nm - spec.led.wavelength_nm, hot.dispersion_ps_per_nm_km,
+      hot.wavelength_nm - spec.led.wavelength_nm, fiber.dispersion_ps_per_nm_km,
       hot.responsivity_a_per_w, hot.noise_factor));
   if (spec.rx.input_capacitance_pf > 0.0)
     a.push_back(
@@ -108,6 +102,38 @@ void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels,
   });
 }
 
+struct SkewSpread {
+  double link_ui = 0.0;
+  double group_ui = 0.0;
+};
+
+// Latest minus earliest live channel, over the link and within each clock group (array row).
+SkewSpread skew_spread_ui(const ArrayLayout& layout, double rate_gbps) {
+  SkewSpread out;
+  double lo = 0.0;
+  double hi = 0.0;
+  bool any = false;
+  for (int row = 0; row < layout.rows; ++row) {
+    double row_lo = 0.0;
+    double row_hi = 0.0;
+    bool row_any = false;
+    for (int col = 0; col < layout.cols; ++col) {
+      const ChannelParams& c = layout.channels[row * layout.cols + col];
+      if (c.dead) continue;
+      row_lo = row_any ? std::min(row_lo, c.skew_s) : c.skew_s;
+      row_hi = row_any ? std::max(row_hi, c.skew_s) : c.skew_s;
+      row_any = true;
+    }
+    if (!row_any) continue;
+    out.group_ui = std::max(out.group_ui, (row_hi - row_lo) * rate_gbps * 1e9);
+    lo = any ? std::min(lo, row_lo) : row_lo;
+    hi = any ? std::max(hi, row_hi) : row_hi;
+    any = true;
+  }
+  out.link_ui = (hi - lo) * rate_gbps * 1e9;
+  return out;
+}
+
 }  // namespace
 
 PhyResult evaluate(const LinkSpec& spec, const EvalOptions& options) {
@@ -137,12 +163,16 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.fiber_sigma_md_ps = ev.fiber().sigma_md_s * 1e12;
   result.kappa_adjacent = ev.fiber().kappa_adjacent;
   result.kappa_diagonal = ev.fiber().kappa_diagonal;
-  result.assumptions = assumptions_for(ev.design_spec());
+  const SkewSpread skew = skew_spread_ui(ev.layout(), spec.channel.rate_gbps);
+  result.skew_spread_ui = skew.link_ui;
+  result.skew_group_spread_ui = skew.group_ui;
+  result.assumptions = assumptions_for(ev.design_spec(), ev.fiber());
   return result;
 }
 
-double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
-                         double target_ber, const EvalOptions& options) {
+std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result,
+                                        std::span<const int> active, double target_ber,
+                                        const EvalOptions& options) {
   if (active.empty()) return 0.0;
   // The weakest few active channels decide; a uniform loss keeps their order nearly unchanged.
   std::vector<int> weakest(active.begin(), active.end());
@@ -180,7 +210,12 @@ double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::spa
     hi += step;
     f_hi = worst_at(hi);
   }
-  if ((f_hi < target) == (f_lo < target)) return hi;  // beyond +-72 dB: report the bound
+  if ((f_hi < target) == (f_lo < target)) {
+    // Still above the target with 72 dB more light: a floor, not a margin. (Below it 72 dB
+    // down is a margin of at least that, reported as the bound.)
+    if (f_hi >= target) return std::nullopt;
+    return hi;
+  }
   while (std::abs(hi - lo) > 0.02) {
     const double mid = 0.5 * (lo + hi);
     const double f_mid = worst_at(mid);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,6 +31,11 @@ struct PhyResult {
   double fiber_sigma_md_ps = 0.0;
   double kappa_adjacent = 0.0;
   double kappa_diagonal = 0.0;
+  // Arrival-time spread of the live channels (latest minus earliest), in UI: over the link (what
+  // the deskew buffer, link.max_skew_ui, must hold) and the largest within one clock group (an
+  // array row: what a forwarded clock's single phase must straddle).
+  double skew_spread_ui = 0.0;
+  double skew_group_spread_ui = 0.0;
   std::vector<std::string> assumptions;
 };
 
@@ -43,8 +49,10 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options = {});
 
 // How much launch power every channel can lose (dB, uniformly, crosstalk scaling with it) before
 // the worst of the `active` channels reaches `target_ber`; negative when it is already above.
-// Re-evaluates only the weakest active channels, at the phases `result` chose.
-double optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
+// Nothing when no launch within 72 dB either way reaches the target: an ISI or crosstalk floor
+// above it (more light scales the floor with the signal). Re-evaluates only the weakest active
+// channels, at the phases `result` chose.
+std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result, std::span<const int> active,
                          double target_ber, const EvalOptions& options = {});
 
 }  // namespace mosaic::phy

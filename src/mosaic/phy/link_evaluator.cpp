@@ -51,7 +51,7 @@ LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra
                              std::optional<double> ctle_peaking_db)
     : design_(spec),
       spec_(at_case_temperature(spec)),
-      fiber_(fiber_response(spec_.fiber, spec_.led.fwhm_nm)),
+      fiber_(fiber_response(spec_)),
       layout_(build_array(spec_, fiber_, extra_loss_db)) {
   if (!spec_.rx.ctle) {
     ctle_peaking_db_ = 0.0;
@@ -218,7 +218,12 @@ double LinkEvaluator::absolute_phase_samples(int channel, int phase_samples) {
 int LinkEvaluator::phase_for_absolute(int channel, double absolute_samples) {
   const int os = chain_->samples_per_ui();
   const double rel = absolute_samples - absolute_phase_samples(channel, 0);
-  return std::clamp(round_to_int(rel), -os / 2, os / 2);
+  // A group instant whole UIs away from this channel's pulse samples a neighbouring bit at the
+  // same phase (the deskew buffer realigns whole bits): only the offset within a UI is a phase.
+  int phase = round_to_int(rel);
+  if (phase > os / 2 || phase < -os / 2)
+    phase -= os * static_cast<int>(std::floor((phase + os / 2.0) / os));
+  return std::clamp(phase, -os / 2, os / 2);
 }
 
 }  // namespace mosaic::phy

@@ -22,7 +22,8 @@ TemperatureDerating temperature_derating(const LinkSpec& spec) {
   d.wavelength_nm = spec.led.wavelength_nm + shift_nm;
   d.dispersion_ps_per_nm_km =
       spec.fiber.dispersion_ps_per_nm_km + spec.fiber.dispersion_slope_ps_per_nm2_km * shift_nm;
-  d.responsivity_a_per_w = spec.rx.responsivity_a_per_w * d.wavelength_nm / spec.led.wavelength_nm;
+  d.responsivity_a_per_w =
+      spec.rx.responsivity_a_per_w * d.wavelength_nm / kResponsivityReferenceWavelengthNm;
   d.noise_factor = thermal_noise_factor(spec.environment.case_temperature_c);
   return d;
 }

@@ -6,6 +6,10 @@ namespace mosaic::phy {
 
 // Reference temperature of every *_tc coefficient and of the 25 degC figures of the spec.
 inline constexpr double kReferenceTemperatureC = 25.0;
+// Wavelength rx.responsivity_a_per_w is given at: the photodiode's responsivity follows the LED's
+// centre wavelength (a design at 405 or 520 nm, and the thermal shift) at constant quantum
+// efficiency, R = eta q lambda / (h c).
+inline constexpr double kResponsivityReferenceWavelengthNm = 450.0;
 
 // Every figure of a design that moves with its case temperature (PHYSICS.md sections 2 and 5),
 // from the spec's 25 degC figures and environment.case_temperature_c.
@@ -17,7 +21,7 @@ struct TemperatureDerating {
   double led_bandwidth_factor = 1.0;  // on the LED's bandwidth, linear in delta_k, floored at 0.05
   // Folded into the spec by at_case_temperature (meaningful on a design spec only).
   double wavelength_nm = 0.0;            // centre wavelength, shifted by wavelength_tc
-  double dispersion_ps_per_nm_km = 0.0;  // the fiber's D at that wavelength, along its slope
+  double dispersion_ps_per_nm_km = 0.0;  // gaussian_fit's D at that wavelength, along its slope
   double responsivity_a_per_w = 0.0;  // photodiode at that wavelength, constant quantum efficiency
   double noise_factor = 1.0;          // on thermal noise densities: sqrt(T / T_ref), kelvin
 };

@@ -11,16 +11,17 @@ namespace mosaic::power {
 // models; passed in so that this layer stays below reliability).
 struct DesignFigures {
   std::string name = "MOSAIC";
-  double rate_gbps = 800.0;  // Ethernet payload rate
-  double reach_m = 50.0;     // rated reach
+  double rate_gbps = 800.0;        // Ethernet payload rate
+  double reach_m = 50.0;           // its own reach from its physics (evaluate/reach.hpp)
+  bool reach_from_physics = true;  // false: the module's rated reach, no physics run
   double w_per_end = 0.0;
-  // FIT at the temperature the catalog's figures are quoted at (reference_temperature_c), so
-  // every row compares like with like; the design's FIT at its case temperature goes beside it
-  // in the assumptions, since no baseline is temperature-scaled.
+  // FIT at the design's case temperature (its own reliability model); the catalog's baselines are
+  // quoted at typical conditions, which the assumptions say, with the design's FIT at the
+  // catalog's reference temperature beside it.
   double link_fit = 0.0;
   double reference_temperature_c = 25.0;
   double case_temperature_c = 25.0;
-  double link_fit_at_case = 0.0;
+  double link_fit_at_reference = 0.0;
   double latency_ns = 0.0;  // added by the electronics, both ends, excluding flight
 };
 

@@ -3,22 +3,10 @@
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/options/studies.hpp"
+#include "mosaic/record/spec_json.hpp"
 
 namespace mosaic::record {
 namespace {
-
-nlohmann::json field_value_json(const FieldValue& v) {
-  return std::visit(
-      [](const auto& x) -> nlohmann::json {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::monostate>) {
-          return "none";  // unset, as in the report's spec echo
-        } else {
-          return x;
-        }
-      },
-      v);
-}
 
 const char* kind_name(FieldKind kind) {
   switch (kind) {
@@ -60,7 +48,7 @@ nlohmann::json keys_to_json() {
                         {"unit", f.unit},
                         {"doc", f.doc},
                         {"allowed", f.allowed()},
-                        {"default", field_value_json(f.get(defaults))}};
+                        {"default", field_value_to_json(f.get(defaults))}};
     describe(f, k);
     out.push_back(std::move(k));
   }
@@ -78,7 +66,7 @@ nlohmann::json options_to_json() {
                           {"unit", f.unit},
                           {"doc", f.doc},
                           {"allowed", f.allowed()},
-                          {"default", field_value_json(s.default_values[i])},
+                          {"default", field_value_to_json(s.default_values[i])},
                           {"positional", f.positional},
                           {"path", f.path}};
       describe(f, k);

@@ -79,7 +79,7 @@ nlohmann::json comparison_to_json(const power::Comparison& c) {
         {"link_fit", fit_or_certain(r.link_fit)},
         {"latency_ns", r.latency_ns},
         {"design_power_saving", r.design_power_saving},
-        {"fit_ratio", r.fit_ratio},
+        {"fit_ratio", number_or_undefined(r.fit_ratio)},  // the design's own row when it is certain
         {"source", r.source},
     });
   }

@@ -11,6 +11,7 @@ nlohmann::json relay_to_json(const link::RelayResult& r) {
       {"bits_out", r.bits_out},
       {"bit_exact", r.bit_exact},
       {"bit_errors", r.bit_errors},
+      {"beyond_deskew", r.beyond_deskew},
       {"random_deaths", deaths_to_json(r.injected)},
       {"post_ecc_ber", r.post_ecc_ber},
       {"frames", r.frames},

@@ -14,6 +14,10 @@ nlohmann::json fit_or_certain(double fit) {
   return std::isinf(fit) ? nlohmann::json(kCertain) : nlohmann::json(fit);
 }
 
+nlohmann::json number_or_undefined(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(kUndefined);
+}
+
 namespace {
 
 nlohmann::json hours_interval(const Interval& i) {
@@ -31,7 +35,7 @@ nlohmann::json fit_interval(const Interval& i) {
 }  // namespace
 
 nlohmann::json reliability_to_json(const reliability::LinkReliability& r) {
-  nlohmann::json markov = nullptr;
+  nlohmann::json markov = kUndefined;
   if (r.markov) {
     const auto& m = *r.markov;
     markov = {{"horizon_h", m.horizon_h},

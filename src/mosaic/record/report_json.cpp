@@ -91,9 +91,9 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
       if (!m.refusal.empty()) {
         // No figure where the estimator cannot say anything: the reason instead.
         cj["mc_refusal"] = m.refusal;
-        cj["mc_ber"] = nullptr;
-        cj["mc_ber_ci_low"] = nullptr;
-        cj["mc_ber_ci_high"] = nullptr;
+        cj["mc_ber"] = kRefused;
+        cj["mc_ber_ci_low"] = kRefused;
+        cj["mc_ber_ci_high"] = kRefused;
       }
     }
     nlohmann::json eyes = nlohmann::json::array();
@@ -115,6 +115,7 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
   }
   j["link"] = std::move(link);
   j["latency"] = latency_to_json(r.link().latency);
+  j["verdict"] = verdict_to_json(r.verdict);
   j["power"] = power_to_json(r.power);
   if (r.led_drive) j["led_drive"] = led_drive_to_json(*r.led_drive);
   j["reliability"] = reliability_to_json(r.reliability);
@@ -134,10 +135,34 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
   return j;
 }
 
+nlohmann::json verdict_to_json(const Verdict& v) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const auto& c : v.checks)
+    checks.push_back({{"condition", verdict_condition_name(c.condition)},
+                      {"ok", c.ok},
+                      {"detail", c.detail},
+                      {"key_to_change", c.key_to_change}});
+  return {{"meets", v.meets},
+          {"meets_now", v.meets_now},
+          {"end_of_life_checked", v.end_of_life_checked},
+          {"fails_at_years",
+           v.fails_at_years ? nlohmann::json(*v.fails_at_years) : nlohmann::json(kNever)},
+          {"service_life_years", v.service_life_years},
+          {"case_temperature_c", v.case_temperature_c},
+          {"binding", v.binding},
+          {"summary", v.summary},
+          {"checks", std::move(checks)}};
+}
+
 nlohmann::json latency_to_json(const link::Latency& l) {
-  return {{"deskew_ns", l.deskew_ns},         {"logic_ns", l.logic_ns},
-          {"host_fec_ns", l.host_fec_ns},     {"fiber_ns", l.fiber_ns},
-          {"electronics_ns", l.electronics_ns()}, {"total_ns", l.total_ns()}};
+  return {{"serializer_ns", l.serializer_ns},
+          {"markers_ns", l.markers_ns},
+          {"deskew_ns", l.deskew_ns},
+          {"logic_ns", l.logic_ns},
+          {"host_fec_ns", l.host_fec_ns},
+          {"fiber_ns", l.fiber_ns},
+          {"electronics_ns", l.electronics_ns()},
+          {"total_ns", l.total_ns()}};
 }
 
 nlohmann::json eye_to_json(const phy::mc::EyeDiagram& e) {

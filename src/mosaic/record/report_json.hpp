@@ -29,6 +29,10 @@ nlohmann::json channel_to_json(const phy::ChannelResult& channel, link::ChannelR
 // seed and spec (every resolved design key).
 nlohmann::json header_json(std::string_view kind, std::string_view command, const LinkSpec& spec);
 
+// The verdict over the service life: meets, meets_now, end_of_life_checked, fails_at_years
+// ("never" when it meets), the binding condition, a summary line and every check.
+nlohmann::json verdict_to_json(const Verdict& verdict);
+
 // The latency model's parts, one way (ns): deskew_ns, logic_ns, host_fec_ns, fiber_ns and the
 // sums electronics_ns and total_ns.
 nlohmann::json latency_to_json(const link::Latency& latency);

@@ -2,12 +2,37 @@
 
 #include <algorithm>
 
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/design/validate.hpp"
 #include "mosaic/core/error.hpp"
 
 namespace mosaic::record {
+
+nlohmann::json field_value_to_json(const FieldValue& value) {
+  return std::visit(
+      [](const auto& x) -> nlohmann::json {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return "none";  // unset, as a design file says it (never null)
+        } else {
+          return x;
+        }
+      },
+      value);
+}
+
+nlohmann::json cluster_spec_to_json(const ClusterSpec& spec) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& f : cluster_fields()) {
+    std::string path = "/" + f.key;
+    for (auto& c : path)
+      if (c == '.') c = '/';
+    out[nlohmann::json::json_pointer(path)] = field_value_to_json(f.get(spec));
+  }
+  return out;
+}
 
 nlohmann::json spec_to_json(const LinkSpec& spec) {
   nlohmann::json out = nlohmann::json::object();
@@ -16,21 +41,16 @@ nlohmann::json spec_to_json(const LinkSpec& spec) {
     for (auto& c : path)
       if (c == '.') c = '/';
     const nlohmann::json::json_pointer ptr(path);
-    std::visit(
-        [&](const auto& v) {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, std::monostate>) {
-            out[ptr] = "none";  // unset, as a design file says it (never null)
-          } else {
-            out[ptr] = v;
-          }
-        },
-        field.get(spec));
+    out[ptr] = field_value_to_json(field.get(spec));
   }
   return out;
 }
 
 LinkSpec spec_from_json(const nlohmann::json& spec_json) {
+  // `spec: null` (or any non-object) is no design: refused, not read as the defaults.
+  if (!spec_json.is_object())
+    throw ConfigError("spec", spec_json.is_null() ? "null" : spec_json.type_name(),
+                      "an object of design keys (the record's echo of its design)");
   LinkSpec spec = preset(kDefaultPreset);
   for (const auto& f : link_spec_fields()) {
     std::string path = "/" + f.key;

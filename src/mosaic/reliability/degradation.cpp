@@ -34,10 +34,18 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
   const double log_target = std::log10(rs.degradation_ber_target);
   DegradationResult out;
 
+  std::vector<double> ages{0.0};
+  if (options.ages_years.empty()) {
+    for (int step = 1; step <= rs.degradation_steps; ++step)
+      ages.push_back(rs.service_life_years * step / rs.degradation_steps);
+  } else {
+    ages.insert(ages.end(), options.ages_years.begin(), options.ages_years.end());
+  }
+  const int last_step = static_cast<int>(ages.size()) - 1;
   std::vector<int> active, spares;  // pixel indices
   std::vector<double> log_ber(pixels, 0.0);
-  for (int step = 0; step <= rs.degradation_steps; ++step) {
-    const double age = rs.service_life_years * step / rs.degradation_steps;
+  for (int step = 0; step <= last_step; ++step) {
+    const double age = ages[step];
     const std::vector<double> loss = led_decay_db(spec, pixels, age);
     phy::PhyResult aged;
     if (step > 0) {
@@ -100,7 +108,7 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
     out.worst_log10_ber = step == 0 ? worst_after : std::max(out.worst_log10_ber, worst_after);
     out.steps.push_back(st);
     if (options.progress)
-      options.progress->update(double(step + 1) / (rs.degradation_steps + 1), "degradation");
+      options.progress->update(double(step + 1) / (last_step + 1), "degradation");
     if (st.failed) {
       out.failed = true;
       out.failure_age_years = age;
@@ -112,7 +120,7 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
                 "degradation: microLED output decays as %.3g dB/year x (age x AF)^%.3g with a "
                 "%.0f %% per-channel spread; physics at age 0 and at %d later ages over %.3g years",
                 rs.led_decay_db_per_year, rs.led_decay_exponent, 100.0 * rs.led_decay_sigma,
-                rs.degradation_steps, rs.service_life_years);
+                last_step, rs.service_life_years);
   out.assumptions.push_back(buf);
   std::snprintf(buf, sizeof buf,
                 "degradation: a channel above BER %.3g is swapped for the best spare meeting it; "

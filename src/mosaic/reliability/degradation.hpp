@@ -19,6 +19,9 @@ std::vector<double> led_decay_db(const LinkSpec& spec, int channels, double age_
 struct DegradationOptions {
   int threads = 0;
   Progress* progress = nullptr;
+  // The ages after 0 to evaluate, ascending (years); empty: reliability.degradation_steps evenly
+  // over the service life.
+  std::vector<double> ages_years;
 };
 
 // One re-evaluation of the link's channels by the physics engine.

@@ -12,6 +12,7 @@ Evaluation evaluate_design(const LinkSpec& spec, const PointOptions& options, in
   EvalOptions s;
   s.threads = threads;
   s.margin = options.margin;
+  s.end_of_life = options.end_of_life;
   s.bathtubs = false;
   s.eye_heights = false;
   s.worst_bathtubs = true;

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <numeric>
 
+#include "mosaic/core/cluster/cluster_validate.hpp"
 #include "mosaic/core/design/loader.hpp"
+#include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/rng.hpp"
 
@@ -16,7 +18,7 @@ namespace {
 FieldValue sampled_value(const Axis& axis, double u) {
   const double x = axis.log_scale ? axis.min * std::pow(axis.max / axis.min, u)
                                   : axis.min + u * (axis.max - axis.min);
-  if (axis.field->kind == FieldKind::kInteger) return FieldValue{std::int64_t{std::llround(x)}};
+  if (axis.info().kind == FieldKind::kInteger) return FieldValue{std::int64_t{std::llround(x)}};
   return FieldValue{x};
 }
 
@@ -107,9 +109,26 @@ LinkSpec point_spec(const LinkSpec& base, const Grid& grid, std::size_t index) {
   try {
     for (std::size_t j = 0; j < grid.axes.size(); ++j) set_field(spec, *grid.axes[j].field, p[j]);
     validate_design(spec);
+    // A point whose evaluation the machine cannot hold is refused with the others, before any
+    // point runs (one point is evaluated per thread).
+    check_evaluation_memory(spec);
   } catch (const ConfigError& e) {
     throw ConfigError(e.field() + " at sweep point " + std::to_string(index), e.value(),
-                      e.allowed());
+                      e.allowed(), e.hint());
+  }
+  return spec;
+}
+
+ClusterSpec point_cluster(const ClusterSpec& base, const Grid& grid, std::size_t index) {
+  ClusterSpec spec = base;
+  const auto& p = grid.points.at(index);
+  try {
+    for (std::size_t j = 0; j < grid.axes.size(); ++j)
+      set_field(spec, *grid.axes[j].cluster_field, p[j]);
+    validate_cluster(spec);
+  } catch (const ConfigError& e) {
+    throw ConfigError(e.field() + " at sweep point " + std::to_string(index), e.value(),
+                      e.allowed(), e.hint());
   }
   return spec;
 }

@@ -4,15 +4,17 @@
 #include <string>
 #include <vector>
 
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/core/design/schema.hpp"
 
 namespace mosaic::sweep {
 
-// One design key that varies across a sweep.
+// One design key (or, in a cluster sweep, one cluster key) that varies across a sweep.
 struct Axis {
   std::string key;
   const FieldDesc* field = nullptr;
+  const ClusterField* cluster_field = nullptr;  // a cluster sweep's axis instead
   // Listed axes (explicit values or a range) hold their values; sampled axes hold min/max and
   // are drawn jointly with the other sampled axes.
   std::vector<FieldValue> values;
@@ -20,6 +22,10 @@ struct Axis {
   double min = 0.0;
   double max = 0.0;
   bool log_scale = false;
+
+  const FieldInfo& info() const {
+    return field ? static_cast<const FieldInfo&>(*field) : *cluster_field;
+  }
 };
 
 enum class Combine { kProduct, kZip };
@@ -52,5 +58,7 @@ void expand(Grid& grid);
 // The base design with point `index`'s values applied and validated; throws ConfigError naming
 // the key, the point and the allowed range.
 LinkSpec point_spec(const LinkSpec& base, const Grid& grid, std::size_t index);
+// The same for a cluster sweep: the base cluster with point `index`'s values, validated.
+ClusterSpec point_cluster(const ClusterSpec& base, const Grid& grid, std::size_t index);
 
 }  // namespace mosaic::sweep

@@ -6,14 +6,14 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/sweep/evaluate_point.hpp"
-#include "mosaic/sweep/grid.hpp"
 #include "mosaic/sweep/runner.hpp"
+#include "mosaic/sweep/sweep_point.hpp"
 
 #ifdef MOSAIC_HAVE_MPI
 #include <mpi.h>
@@ -42,6 +42,7 @@ namespace {
 
 constexpr int kTagResult = 1;  // worker -> rank 0: a row (or an empty first request)
 constexpr int kTagAssign = 2;  // rank 0 -> worker: a point index, or -1 to stop
+constexpr int kTagFailed = 3;  // worker -> rank 0: why it stopped (it asks for nothing more)
 
 // Rows travel as bytes: the index, the time, each output as a presence byte and the double's own
 // bytes, then the report's JSON text unescaped. A row stored from another rank is bit-identical to
@@ -89,7 +90,7 @@ PointResult decode(const std::string& bytes) {
   return r;
 }
 
-void worker_loop(const SweepDefinition& sweep, int threads) {
+void worker_loop(const SweepDefinition& sweep, int threads, const ClusterContext* cluster) {
   std::string message;  // empty: "give me work"
   for (;;) {
     MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, 0, kTagResult,
@@ -98,8 +99,14 @@ void worker_loop(const SweepDefinition& sweep, int threads) {
     MPI_Recv(&index, 1, MPI_LONG_LONG, 0, kTagAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (index < 0) return;
     const auto i = static_cast<std::size_t>(index);
-    message =
-        encode(evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, threads));
+    try {
+      message = encode(evaluate_sweep_point(sweep, i, threads, cluster));
+    } catch (const std::exception& e) {
+      // Rank 0 reports it (one line for the whole job) and stops handing out points.
+      const std::string why = e.what();
+      MPI_Send(why.data(), static_cast<int>(why.size()), MPI_CHAR, 0, kTagFailed, MPI_COMM_WORLD);
+      throw;
+    }
   }
 }
 
@@ -132,14 +139,11 @@ int MpiWorld::agree(int status) const {
 
 RunSummary run_sweep_mpi(const MpiWorld& world, const SweepDefinition& sweep, Store* store,
                          const RunOptions& options) {
-  // A rank that fails alone would leave the others waiting for it forever: the whole job stops.
-  try {
-    return run_ranks(world, sweep, store, options);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "mosaic: internal error on MPI rank %d: %s\n", world.rank(), e.what());
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return {};
+  // No rank aborts the job: an error stops the hand-out of points, every rank is told to stop,
+  // and the error is thrown on the rank that met it (rank 0 for a worker's, which it is sent),
+  // so that the ranks can agree on the exit code and finalize (MPI_Abort's banner and its
+  // killed ranks are for errors that leave no other way).
+  return run_ranks(world, sweep, store, options);
 }
 
 namespace {
@@ -150,7 +154,7 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
   s.ranks = world.size();
   s.total = sweep.grid.points.size();
   if (world.rank() != 0) {
-    worker_loop(sweep, std::max(1, options.threads));
+    worker_loop(sweep, std::max(1, options.threads), options.cluster);
     return s;
   }
   const auto t0 = std::chrono::steady_clock::now();
@@ -162,9 +166,16 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
   std::mutex mutex;
   std::size_t next = 0;
   std::deque<PointResult> finished;
+  std::exception_ptr failure;  // the first error, rank 0's own or a worker's
+  bool store_failed = false;   // the store refused a row: write no more
   auto take = [&]() -> long long {
     std::lock_guard lock(mutex);
     return next < todo.size() ? static_cast<long long>(todo[next++]) : -1;
+  };
+  auto fail = [&](std::exception_ptr e) {
+    std::lock_guard lock(mutex);
+    if (!failure) failure = std::move(e);
+    next = todo.size();  // nothing more is handed out
   };
   const int local = std::max(1, options.threads);
   std::vector<std::thread> pool;
@@ -173,19 +184,25 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
       try {
         for (long long i; (i = take()) >= 0;) {
           PointResult r =
-              evaluate_point(point_spec(sweep.base, sweep.grid, i), i, sweep.options, 1);
+              evaluate_sweep_point(sweep, static_cast<std::size_t>(i), 1, options.cluster);
           std::lock_guard lock(mutex);
           finished.push_back(std::move(r));
         }
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "mosaic: internal error: %s\n", e.what());
-        MPI_Abort(MPI_COMM_WORLD, 1);
+      } catch (...) {
+        fail(std::current_exception());
       }
     });
 
   std::size_t written = 0;
   auto write = [&](const PointResult& r) {
-    store->insert(point_spec(sweep.base, sweep.grid, r.index), r);
+    if (store_failed) return;
+    try {
+      store->insert(sweep, r);
+    } catch (...) {
+      store_failed = true;
+      fail(std::current_exception());
+      return;
+    }
     ++written;
     if (options.progress) {
       const double el =
@@ -197,18 +214,29 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
   };
   int active_workers = world.size() - 1;
   std::string buffer;
-  while (active_workers > 0 || written < todo.size()) {
+  auto stopping = [&] {
+    std::lock_guard lock(mutex);
+    return failure != nullptr;
+  };
+  while (active_workers > 0 || (!stopping() && written < todo.size())) {
     bool busy = false;
     int flag = 0;
     MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
     if (flag) {
       busy = true;
       int bytes = 0;
       MPI_Get_count(&status, MPI_CHAR, &bytes);
       buffer.resize(static_cast<std::size_t>(bytes));
-      MPI_Recv(buffer.data(), bytes, MPI_CHAR, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+      MPI_Recv(buffer.data(), bytes, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
                MPI_STATUS_IGNORE);
+      if (status.MPI_TAG == kTagFailed) {
+        // The worker has stopped; its error becomes the job's.
+        fail(std::make_exception_ptr(
+            std::runtime_error(fmt::format("on MPI rank {}: {}", status.MPI_SOURCE, buffer))));
+        --active_workers;
+        continue;
+      }
       if (!buffer.empty()) write(decode(buffer));
       long long index = take();
       MPI_Send(&index, 1, MPI_LONG_LONG, status.MPI_SOURCE, kTagAssign, MPI_COMM_WORLD);
@@ -225,6 +253,9 @@ RunSummary run_ranks(const MpiWorld& world, const SweepDefinition& sweep, Store*
     if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(500));
   }
   for (auto& t : pool) t.join();
+  // Points rank 0's threads finished while the others were told to stop are kept too.
+  for (const auto& r : finished) write(r);
+  if (failure) std::rethrow_exception(failure);
   s.evaluated = written;
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return s;

@@ -4,45 +4,16 @@
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <cctype>
 #include <numeric>
 #include <set>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/sweep/store.hpp"
 #include "mosaic/sweep/store_reader.hpp"
+#include "mosaic/sweep/where_filter.hpp"
 
 namespace mosaic::sweep {
 namespace {
-
-// Quotes bare identifiers that name a column (dotted names are not SQL identifiers), leaving
-// string literals and already-quoted names alone.
-std::string quote_columns(const std::string& expr, const std::set<std::string>& columns) {
-  std::string out;
-  std::size_t i = 0;
-  auto ident_char = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
-  };
-  while (i < expr.size()) {
-    const char c = expr[i];
-    if (c == '\'' || c == '"') {
-      const std::size_t end = expr.find(c, i + 1);
-      const std::size_t stop = end == std::string::npos ? expr.size() : end + 1;
-      out += expr.substr(i, stop - i);
-      i = stop;
-    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      std::size_t j = i;
-      while (j < expr.size() && ident_char(expr[j])) ++j;
-      const std::string word = expr.substr(i, j - i);
-      out += columns.count(word) ? quote_identifier(word) : word;
-      i = j;
-    } else {
-      out += c;
-      ++i;
-    }
-  }
-  return out;
-}
 
 std::string format_number(double v, bool integer) {
   if (integer) return fmt::format("{}", static_cast<long long>(v));
@@ -135,20 +106,33 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
   std::string cond;
   for (const auto& o : objectives)
     cond += (cond.empty() ? "" : " AND ") + quote_identifier(o.column) + " IS NOT NULL";
-  if (!where.empty()) cond += " AND (" + quote_columns(where, columns) + ")";
+  // The filter is parsed, not pasted: its names are the store's columns and its values bound.
+  WhereSql filter;
+  if (!where.empty()) {
+    filter = compile_where(where, columns);
+    cond += " AND " + filter.condition;
+  }
   sql += " WHERE " + cond + " ORDER BY point";
   sqlite3_stmt* st = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
     const std::string msg = sqlite3_errmsg(db);
     sqlite3_finalize(st);
-    throw ConfigError("where", "\"" + where + "\"", "an SQL expression over the store's columns",
-                      msg);
+    throw ConfigError("store", "\"" + path + "\"", "a store made by `mosaic sweep`", msg);
+  }
+  for (std::size_t k = 0; k < filter.parameters.size(); ++k) {
+    const int slot = static_cast<int>(k) + 1;
+    if (const auto* d = std::get_if<double>(&filter.parameters[k]))
+      sqlite3_bind_double(st, slot, *d);
+    else
+      sqlite3_bind_text(st, slot, std::get<std::string>(filter.parameters[k]).c_str(), -1,
+                        SQLITE_TRANSIENT);
   }
   std::vector<std::vector<std::optional<double>>> numbers;
   std::vector<std::vector<std::string>> text;
   std::vector<std::vector<double>> keys;
   const int shown = static_cast<int>(front.columns.size());
-  while (sqlite3_step(st) == SQLITE_ROW) {
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     std::vector<std::optional<double>> n;
     std::vector<std::string> t;
     for (int k = 0; k < shown; ++k) {
@@ -174,6 +158,13 @@ ParetoFront pareto_front(const std::string& path, const std::vector<Objective>& 
     numbers.push_back(std::move(n));
     text.push_back(std::move(t));
     keys.push_back(std::move(key));
+  }
+  // A read that stops early (a damaged store, an I/O error) is no front: an empty one would look
+  // like an answer.
+  if (rc != SQLITE_DONE) {
+    const std::string msg = sqlite3_errmsg(db);
+    sqlite3_finalize(st);
+    throw ConfigError("store", "\"" + path + "\"", "a readable store made by `mosaic sweep`", msg);
   }
   sqlite3_finalize(st);
   front.considered = keys.size();

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "mosaic/core/options/sweep_options.hpp"
-
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "mosaic/core/options/sweep_options.hpp"
 
 namespace mosaic::sweep {
 
@@ -19,13 +19,14 @@ struct ParetoFront {
   std::vector<std::string> columns;  // point, the sweep's axes, then the objectives
   std::vector<std::vector<std::optional<double>>> numbers;  // as stored (NULL = nullopt)
   std::vector<std::vector<std::string>> text;               // the same, formatted for output
-  std::size_t considered = 0;  // rows that passed --where with every objective set
+  std::size_t considered = 0;  // rows that passed `where` with every objective set
 };
 
-// `where` is an SQL expression over the store's columns; dotted column names may be written bare
-// (power.per_end_w < 10). Throws ConfigError for an unreadable store, an unknown column or a bad
-// expression. Rows come ordered by the first objective (best first), ties by point.
-// The pareto study: the columns of options.minimize, then of options.maximize, as objectives.
+// `where` is a filter over the store's columns (where_filter.hpp: comparisons, and / or / not;
+// dotted column names bare, power.per_end_w < 10), never pasted into SQL. Throws ConfigError for an
+// unreadable store, an unknown column or a bad expression. Rows come ordered by the first objective
+// (best first), ties by point. The pareto study: the columns of options.minimize, then of
+// options.maximize, as objectives.
 ParetoFront pareto_front(const study::ParetoOptions& options);
 ParetoFront pareto_front(const std::string& store_path, const std::vector<Objective>& objectives,
                          const std::string& where = {});

@@ -8,8 +8,7 @@
 #include <mutex>
 
 #include "mosaic/core/parallel.hpp"
-#include "mosaic/sweep/evaluate_point.hpp"
-#include "mosaic/sweep/grid.hpp"
+#include "mosaic/sweep/sweep_point.hpp"
 
 namespace mosaic::sweep {
 
@@ -18,6 +17,12 @@ bool launched_by_mpi() {
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
     if (std::getenv(v)) return true;
   return false;
+}
+
+int launch_rank() {
+  for (const char* v : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* text = std::getenv(v); text && *text) return std::atoi(text);
+  return 0;
 }
 
 RunSummary run_sweep(const SweepDefinition& sweep, Store& store, const RunOptions& options) {
@@ -32,10 +37,9 @@ RunSummary run_sweep(const SweepDefinition& sweep, Store& store, const RunOption
   // channels of one point.
   parallel_for(todo.size(), options.threads, [&](std::size_t k) {
     const std::size_t i = todo[k];
-    const LinkSpec spec = point_spec(sweep.base, sweep.grid, i);
-    const PointResult r = evaluate_point(spec, i, sweep.options, 1);
+    const PointResult r = evaluate_sweep_point(sweep, i, 1, options.cluster);
     std::lock_guard lock(writer);
-    store.insert(spec, r);
+    store.insert(sweep, r);
     ++done;
     if (options.progress) {
       const double el =

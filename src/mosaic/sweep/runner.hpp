@@ -10,9 +10,12 @@
 
 namespace mosaic::sweep {
 
+struct ClusterContext;
+
 struct RunOptions {
   int threads = 0;  // design points evaluated at once on this process (0 = all cores)
   Progress* progress = nullptr;
+  const ClusterContext* cluster = nullptr;  // a cluster sweep's (prepare_cluster_sweep)
 };
 
 struct RunSummary {
@@ -32,6 +35,9 @@ RunSummary run_sweep(const SweepDefinition& sweep, Store& store, const RunOption
 // CLI refuses that combination.
 bool launched_by_mpi();
 bool mpi_available();
+// This process's rank as the launcher numbers it (0 when not launched by one), known before MPI
+// starts, so that an error met while reading the command line is reported by rank 0 alone.
+int launch_rank();
 
 // One MPI world for the lifetime of the object (MPI_Init_thread / MPI_Finalize).
 class MpiWorld {

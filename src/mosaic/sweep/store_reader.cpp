@@ -1,14 +1,19 @@
 #include "mosaic/sweep/store_reader.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/sweep/cluster_point.hpp"
 #include "mosaic/sweep/point_columns.hpp"
 #include "mosaic/sweep/store.hpp"
 
@@ -30,7 +35,12 @@ class Statement {
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
   bool ok() const { return st_ != nullptr; }
-  bool step() { return st_ && sqlite3_step(st_) == SQLITE_ROW; }
+  bool step() {
+    rc_ = st_ ? sqlite3_step(st_) : SQLITE_ERROR;
+    return rc_ == SQLITE_ROW;
+  }
+  // The last step neither gave a row nor ended the rows (a damaged or unreadable store).
+  bool failed() const { return rc_ != SQLITE_ROW && rc_ != SQLITE_DONE; }
   sqlite3_stmt* get() { return st_; }
   std::string text(int col) {
     const auto* t = sqlite3_column_text(st_, col);
@@ -39,6 +49,7 @@ class Statement {
 
  private:
   sqlite3_stmt* st_ = nullptr;
+  int rc_ = SQLITE_DONE;
 };
 
 StoreColumn describe(const std::string& name, const std::string& declared) {
@@ -52,6 +63,13 @@ StoreColumn describe(const std::string& name, const std::string& declared) {
   if (const FieldDesc* f = find_field(name)) return {name, type, Role::kInput, f->unit, f->doc};
   if (const int k = find_point_column(name); k >= 0) {
     const PointColumn& p = point_columns()[static_cast<std::size_t>(k)];
+    return {name, type, Role::kOutput, p.unit, p.doc};
+  }
+  // A cluster store's keys and outputs.
+  if (const ClusterField* f = find_cluster_field(name))
+    return {name, type, Role::kInput, f->unit, f->doc};
+  if (const int k = find_cluster_point_column(name); k >= 0) {
+    const ClusterColumn& p = cluster_point_columns()[static_cast<std::size_t>(k)];
     return {name, type, Role::kOutput, p.unit, p.doc};
   }
   // A column this version does not know (a store from another version): shown, undescribed.
@@ -68,11 +86,39 @@ const StoreColumnValues* StoreTable::find(const std::string& name) const {
 
 bool is_sqlite_file(const std::string& path) {
   static constexpr char kHeader[] = "SQLite format 3";  // 16 bytes with its NUL
-  std::ifstream in(path, std::ios::binary);
+  // Regular files only, opened without blocking: a FIFO given as a store or a record must not
+  // hang the run before its type is known.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return false;
   std::array<char, sizeof kHeader> head{};
-  if (!in.read(head.data(), head.size())) return false;
-  return std::memcmp(head.data(), kHeader, sizeof kHeader) == 0;
+  struct stat opened {};
+  const bool regular = ::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode);
+  const ssize_t got = regular ? ::read(fd, head.data(), head.size()) : -1;
+  ::close(fd);
+  return got == static_cast<ssize_t>(head.size()) &&
+         std::memcmp(head.data(), kHeader, sizeof kHeader) == 0;
 }
+
+namespace {
+
+// file: URI of a path, for SQLite's immutable mode ('?', '#' and '%' escaped).
+std::string file_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
+      uri += buf;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+}  // namespace
 
 StoreReader::StoreReader(const std::string& path, const std::string& field)
     : path_(path), field_(field) {
@@ -87,6 +133,23 @@ StoreReader::StoreReader(const std::string& path, const std::string& field)
     throw ConfigError(field, shown, "a readable SQLite file");
   }
   sqlite3_busy_timeout(db_, 10000);
+  // A store in write-ahead-log mode needs its -shm file to be read; on a read-only volume (or in
+  // a folder this user may not write) SQLite can neither find nor make it, and says so at the
+  // first statement. Such a store is read as immutable: nothing can be writing it there.
+  if (sqlite3_exec(db_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) !=
+      SQLITE_OK) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    if (sqlite3_open_v2(file_uri(path).c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                        nullptr) != SQLITE_OK ||
+        sqlite3_exec(db_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) !=
+            SQLITE_OK) {
+      const std::string msg = db_ ? sqlite3_errmsg(db_) : "cannot open";
+      sqlite3_close(db_);
+      db_ = nullptr;
+      throw ConfigError(field, shown, "a readable SQLite file", msg);
+    }
+  }
   try {
     bool has_reports = false;
     {
@@ -108,7 +171,8 @@ StoreReader::StoreReader(const std::string& path, const std::string& field)
       if (!st.step() || sqlite3_column_int(st.get(), 0) != 1)
         throw ConfigError(field, shown, kMadeBySweep);
     }
-    if (const std::string type = meta("record_type"); type != kPointRecordType)
+    if (const std::string type = meta("record_type");
+        type != kPointRecordType && type != kClusterPointRecordType)
       throw ConfigError(field, shown, kMadeBySweep,
                         "its record type is \"" + type + "\", not \"" + kPointRecordType + "\"");
   } catch (...) {
@@ -198,6 +262,8 @@ StoreTable StoreReader::read_table() const {
       }
     }
   }
+  if (st.failed())
+    throw ConfigError(field_, "\"" + path_ + "\"", "a readable store", sqlite3_errmsg(db_));
   return table;
 }
 

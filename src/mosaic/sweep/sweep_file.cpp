@@ -7,9 +7,14 @@
 #include <filesystem>
 #include <sstream>
 
+#include "mosaic/core/cluster/cluster_loader.hpp"
+#include "mosaic/core/cluster/cluster_schema.hpp"
 #include "mosaic/core/design/loader.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
+#include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/schema/toml_values.hpp"
+#include "mosaic/record/cluster_json.hpp"
 #include "mosaic/record/spec_json.hpp"
 #include "mosaic/sweep/design_toml.hpp"
 
@@ -55,7 +60,7 @@ std::int64_t positive_integer(const toml::node& node, const std::string& field) 
 }
 
 // A numeric value for `field`: integral for integer keys.
-FieldValue numeric_value(const FieldDesc& field, double x, const std::string& where) {
+FieldValue numeric_value(const FieldInfo& field, double x, const std::string& where) {
   if (field.kind == FieldKind::kInteger) {
     if (std::abs(x - std::round(x)) > 1e-9 * std::max(1.0, std::abs(x)))
       throw ConfigError(where, fmt::format("{}", x), field.allowed());
@@ -66,7 +71,7 @@ FieldValue numeric_value(const FieldDesc& field, double x, const std::string& wh
   return FieldValue{x};
 }
 
-FieldValue listed_value(const FieldDesc& field, const toml::node& node, const std::string& where) {
+FieldValue listed_value(const FieldInfo& field, const toml::node& node, const std::string& where) {
   if (const auto* v = node.as_floating_point()) return numeric_value(field, v->get(), where);
   if (const auto* v = node.as_integer()) {
     if (field.kind == FieldKind::kInteger) return FieldValue{static_cast<std::int64_t>(v->get())};
@@ -75,6 +80,8 @@ FieldValue listed_value(const FieldDesc& field, const toml::node& node, const st
   if (const auto* v = node.as_boolean()) return FieldValue{v->get()};
   if (const auto* v = node.as_string()) {
     if (v->get() == "none" && field.kind == FieldKind::kOptionalReal) return FieldValue{};
+    // A list key's value is written as --set takes it: items separated by commas.
+    if (field.kind == FieldKind::kList) return parse_value(field, v->get());
     return FieldValue{v->get()};
   }
   throw ConfigError(where, describe(node), field.allowed());
@@ -89,15 +96,44 @@ bool log_scale_of(const toml::table& t, const std::string& where) {
   return s == "log";
 }
 
-Axis parse_axis(const toml::table& t, int index) {
+// The largest seed a sweep file may give: the design's `seed` key's range (2^53 - 1), so that
+// every seed the store and the JSON echo hold is exact.
+std::uint64_t seed_value(const toml::node& node, const std::string& field) {
+  const FieldDesc& seed = *find_field("seed");
+  const auto* v = node.as_integer();
+  if (!v || v->get() < 0 || static_cast<double>(v->get()) > seed.max)
+    throw ConfigError(field, describe(node), seed.allowed());
+  return static_cast<std::uint64_t>(v->get());
+}
+
+std::string at_most(std::size_t values) {
+  return "at most " + std::to_string(values) + " values (a sweep holds at most " +
+         std::to_string(kMaxSweepPoints) + " points)";
+}
+
+// `max_values`: how many values this axis may have before the sweep's points would exceed
+// kMaxSweepPoints, checked before any value is made (six axes of ten million values would
+// otherwise take gigabytes before the product is refused).
+Axis parse_axis(const toml::table& t, int index, bool cluster, std::size_t max_values) {
   const std::string where = "axis[" + std::to_string(index) + "]";
   only_keys(t, where, {"key", "values", "start", "stop", "step", "count", "scale", "min", "max"});
   const auto* key_node = t.get("key");
   if (!key_node) throw ConfigError(where + ".key", "(missing)", "a design key");
   Axis a;
   a.key = string_of(*key_node, where + ".key", "a design key as a string");
-  a.field = find_field(a.key);
-  if (!a.field) {
+  if (cluster) {
+    a.cluster_field = find_cluster_field(a.key);
+    if (!a.cluster_field) {
+      static const std::vector<std::string> names = field_names(cluster_fields());
+      const auto hint = nearest_name(a.key, names);
+      throw ConfigError(where + ".key", "\"" + a.key + "\"",
+                        "a cluster key (`mosaic keys --cluster` lists them)",
+                        hint ? "did you mean '" + *hint + "'?" : std::string{});
+    }
+  } else {
+    a.field = find_field(a.key);
+  }
+  if (!cluster && !a.field) {
     const auto hint = suggest_field(a.key);
     throw ConfigError(where + ".key", "\"" + a.key + "\"",
                       "a known design key (`mosaic keys` lists them)",
@@ -115,14 +151,16 @@ Axis parse_axis(const toml::table& t, int index) {
     const auto* arr = t.get("values")->as_array();
     if (!arr) throw ConfigError(at + ".values", describe(*t.get("values")), "an array");
     if (arr->empty()) throw ConfigError(at + ".values", "[]", "at least one value");
-    for (const auto& v : *arr) a.values.push_back(listed_value(*a.field, v, at + ".values"));
+    if (arr->size() > max_values)
+      throw ConfigError(at + ".values", std::to_string(arr->size()) + " values",
+                        at_most(max_values));
+    for (const auto& v : *arr) a.values.push_back(listed_value(a.info(), v, at + ".values"));
     return a;
   }
-  const bool numeric = a.field->kind == FieldKind::kReal ||
-                       a.field->kind == FieldKind::kOptionalReal ||
-                       a.field->kind == FieldKind::kInteger;
-  if (!numeric)
-    throw ConfigError(at, "a range", "values = [...] for a " + a.field->allowed() + " key");
+  const FieldInfo& info = a.info();
+  const bool numeric = info.kind == FieldKind::kReal || info.kind == FieldKind::kOptionalReal ||
+                       info.kind == FieldKind::kInteger;
+  if (!numeric) throw ConfigError(at, "a range", "values = [...] for a " + info.allowed() + " key");
   const bool log_scale = log_scale_of(t, at);
   if (has_sample) {
     if (!t.contains("min") || !t.contains("max"))
@@ -152,11 +190,14 @@ Axis parse_axis(const toml::table& t, int index) {
       throw ConfigError(at + ".step", fmt::format("{}", step),
                         "a non-zero step leading from start to stop");
     const double n = std::floor((stop - start) / step + 1e-9);
-    if (n > 1e7) throw ConfigError(at + ".step", fmt::format("{}", step), "at most 1e7 values");
+    if (n + 1 > static_cast<double>(max_values))
+      throw ConfigError(at + ".step", fmt::format("{} ({:.6g} values)", step, n + 1),
+                        at_most(max_values));
     for (int i = 0; i <= static_cast<int>(n); ++i) xs.push_back(start + i * step);
   } else {
     const auto count = positive_integer(*t.get("count"), at + ".count");
-    if (count > 10000000) throw ConfigError(at + ".count", std::to_string(count), "at most 1e7");
+    if (static_cast<std::uint64_t>(count) > max_values)
+      throw ConfigError(at + ".count", std::to_string(count), at_most(max_values));
     if (log_scale && (start <= 0.0 || stop <= 0.0))
       throw ConfigError(at + ".start", fmt::format("{}", start), "> 0 (with stop) on a log scale");
     for (std::int64_t i = 0; i < count; ++i) {
@@ -164,7 +205,7 @@ Axis parse_axis(const toml::table& t, int index) {
       xs.push_back(log_scale ? start * std::pow(stop / start, f) : start + f * (stop - start));
     }
   }
-  for (double x : xs) a.values.push_back(numeric_value(*a.field, x, at));
+  for (double x : xs) a.values.push_back(numeric_value(info, x, at));
   return a;
 }
 
@@ -178,7 +219,10 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
     for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
   };
   feed(record::spec_to_json(d.base).dump());
+  // A cluster sweep's identity also holds its base cluster (a design sweep's text is unchanged).
+  if (d.cluster) feed("|cluster" + record::cluster_spec_to_json(d.cluster->base).dump());
   feed(d.options.margin ? "|margin" : "|no-margin");
+  if (!d.options.end_of_life) feed("|no-end-of-life");
   for (const auto& a : d.grid.axes) feed("|" + a.key);
   for (const auto& p : d.grid.points) {
     feed("\n");
@@ -189,6 +233,9 @@ std::string sweep_fingerprint(const SweepDefinition& d) {
 
 SweepDefinition parse_sweep(const std::string& text, const std::string& source,
                             const std::string& base_dir) {
+  // toml++ nests one table per dotted-key part and frees them recursively: a 100,000-part key
+  // would overflow the stack before any check of ours could refuse it.
+  check_toml_nesting(text, source);
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -203,10 +250,29 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
   d.text = text;
 
   SpecRequest request;
+  ClusterRequest cluster;
+  bool is_cluster = false;
+  std::string cluster_dir = base_dir;
   if (const auto* node = root.get("base")) {
     const auto* base = node->as_table();
     if (!base) throw ConfigError("base", describe(*node), "a table");
-    only_keys(*base, "base", {"preset", "design", "set", "seed"});
+    only_keys(*base, "base", {"preset", "design", "set", "seed", "cluster", "cluster_file"});
+    is_cluster = base->contains("cluster") || base->contains("cluster_file");
+    if (is_cluster)
+      for (const char* k : {"preset", "design", "seed"})
+        if (base->contains(k))
+          throw ConfigError(std::string("base.") + k, describe(*base->get(k)),
+                            "not in a cluster sweep (the design is the cluster's "
+                            "links.mosaic_* keys)");
+    if (const auto* p = base->get("cluster"))
+      cluster.preset = string_of(*p, "base.cluster", "a cluster preset name");
+    if (const auto* p = base->get("cluster_file")) {
+      const std::filesystem::path file = string_of(*p, "base.cluster_file", "a cluster file path");
+      const auto path = file.is_absolute() ? file : std::filesystem::path(base_dir) / file;
+      cluster.toml_text = read_input_file(path.string(), "base.cluster_file");
+      cluster.source = path.string();
+      cluster_dir = path.parent_path().empty() ? "." : path.parent_path().string();
+    }
     if (const auto* p = base->get("preset"))
       request.preset = string_of(*p, "base.preset", "a preset name");
     if (const auto* p = base->get("design")) {
@@ -218,24 +284,34 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
       const auto* arr = p->as_array();
       if (!arr) throw ConfigError("base.set", describe(*p), "an array of \"KEY=VALUE\" strings");
       for (const auto& v : *arr)
-        request.overrides.push_back(string_of(v, "base.set", "\"KEY=VALUE\" strings"));
+        (is_cluster ? cluster.overrides : request.overrides)
+            .push_back(string_of(v, "base.set", "\"KEY=VALUE\" strings"));
     }
-    if (const auto* p = base->get("seed")) {
-      const auto* v = p->as_integer();
-      if (!v || v->get() < 0) throw ConfigError("base.seed", describe(*p), "an integer >= 0");
-      request.seed = static_cast<std::uint64_t>(v->get());
-    }
+    if (const auto* p = base->get("seed")) request.seed = seed_value(*p, "base.seed");
   }
-  d.base = load_spec(request);
+  if (is_cluster) {
+    ClusterSweep c;
+    c.base = load_cluster(cluster);
+    c.design = load_mosaic_design(c.base, cluster_dir, c.design_name);
+    d.base = c.design;
+    d.cluster = std::move(c);
+  } else {
+    d.base = load_spec(request);
+  }
 
   if (const auto* node = root.get("evaluate")) {
     const auto* ev = node->as_table();
     if (!ev) throw ConfigError("evaluate", describe(*node), "a table");
-    only_keys(*ev, "evaluate", {"margin"});
+    only_keys(*ev, "evaluate", {"margin", "end_of_life"});
     if (const auto* m = ev->get("margin")) {
       const auto* b = m->as_boolean();
       if (!b) throw ConfigError("evaluate.margin", describe(*m), "true or false");
       d.options.margin = b->get();
+    }
+    if (const auto* m = ev->get("end_of_life")) {
+      const auto* b = m->as_boolean();
+      if (!b) throw ConfigError("evaluate.end_of_life", describe(*m), "true or false");
+      d.options.end_of_life = b->get();
     }
   }
   if (const auto* node = root.get("combine")) {
@@ -249,8 +325,14 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     if (!arr || !arr->is_array_of_tables())
       throw ConfigError("axis", describe(*node), "[[axis]] tables");
     int i = 0;
+    std::size_t listed_product = 1;  // points of the listed axes so far (product)
     for (const auto& t : *arr) {
-      Axis a = parse_axis(*t.as_table(), i++);
+      const std::size_t max_values =
+          d.grid.combine == Combine::kZip
+              ? kMaxSweepPoints
+              : std::max<std::size_t>(1, kMaxSweepPoints / listed_product);
+      Axis a = parse_axis(*t.as_table(), i++, is_cluster, max_values);
+      if (!a.sampled && d.grid.combine != Combine::kZip) listed_product *= a.values.size();
       for (const auto& other : d.grid.axes)
         if (other.key == a.key) throw ConfigError("axis.key", "\"" + a.key + "\"", "each key once");
       d.grid.axes.push_back(std::move(a));
@@ -272,14 +354,12 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
     }
     if (!s->get("count")) throw ConfigError("sampling.count", "(missing)", "an integer >= 1");
     const auto count = positive_integer(*s->get("count"), "sampling.count");
-    if (count > 10000000) throw ConfigError("sampling.count", std::to_string(count), "at most 1e7");
+    if (static_cast<std::uint64_t>(count) > kMaxSweepPoints)
+      throw ConfigError("sampling.count", std::to_string(count),
+                        "at most " + std::to_string(kMaxSweepPoints));
     d.grid.sampling.count = static_cast<int>(count);
-    if (const auto* seed = s->get("seed")) {
-      const auto* v = seed->as_integer();
-      if (!v || v->get() < 0)
-        throw ConfigError("sampling.seed", describe(*seed), "an integer >= 0");
-      d.grid.sampling.seed = static_cast<std::uint64_t>(v->get());
-    }
+    if (const auto* seed = s->get("seed"))
+      d.grid.sampling.seed = seed_value(*seed, "sampling.seed");
     if (!any_sampled)
       throw ConfigError("sampling", "a [sampling] table", "only with an axis given by min and max");
   } else if (any_sampled) {
@@ -295,7 +375,12 @@ SweepDefinition parse_sweep(const std::string& text, const std::string& source,
                       "at most " + std::to_string(kMaxSweepPoints) +
                           " (every point's values are held in memory; split the sweep)");
   // Every point is checked now, so that nothing runs when any point would be refused.
-  for (std::size_t i = 0; i < d.grid.points.size(); ++i) (void)point_spec(d.base, d.grid, i);
+  for (std::size_t i = 0; i < d.grid.points.size(); ++i) {
+    if (d.cluster)
+      (void)point_cluster(d.cluster->base, d.grid, i);
+    else
+      (void)point_spec(d.base, d.grid, i);
+  }
   d.fingerprint = sweep_fingerprint(d);
   return d;
 }

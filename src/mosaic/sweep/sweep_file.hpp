@@ -1,7 +1,9 @@
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "mosaic/core/cluster/cluster_spec.hpp"
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/sweep/grid.hpp"
 
@@ -11,11 +13,22 @@ namespace mosaic::sweep {
 // lanes, power, reliability, the worst active channel's bathtubs).
 struct PointOptions {
   bool margin = false;  // the optical-margin search (re-evaluates the weakest channels)
+  bool end_of_life = true;  // the verdict at the end of the service life (one more evaluation)
+};
+
+// A sweep over cluster keys: the base cluster and its MOSAIC design (built from the base's
+// links.mosaic_* keys).
+struct ClusterSweep {
+  ClusterSpec base;
+  LinkSpec design;
+  std::string design_name;
 };
 
 // A parsed, fully checked sweep file (format in docs/sweep.md):
 //   [base]      preset = "800g", design = "file.toml" (relative to the sweep file),
 //               set = ["fiber.length_m=50", ...], seed = N
+//               or, for a sweep over cluster keys (docs/cluster.md): cluster = "nvl576-mosaic"
+//               or cluster_file = "c.toml", set = ["floor.rack_pitch_m=1", ...]
 //   [evaluate]  margin = true|false
 //   combine     = "product" | "zip"         (listed axes)
 //   [sampling]  method = "latin_hypercube" | "random", count = N, seed = N
@@ -24,6 +37,7 @@ struct PointOptions {
 //               min/max (sampled, scale = "linear" | "log")
 struct SweepDefinition {
   LinkSpec base;
+  std::optional<ClusterSweep> cluster;  // a cluster sweep: axes over cluster keys
   Grid grid;
   PointOptions options;
   // Identifies the sweep's content: the resolved base design, the options and every point.

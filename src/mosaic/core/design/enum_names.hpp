@@ -48,8 +48,24 @@ struct EnumNames<ClockMode> {
 };
 template <>
 struct EnumNames<FiberModelKind> {
-  static constexpr std::array<std::pair<FiberModelKind, const char*>, 1> kValues{{
-      {FiberModelKind::kGaussian, "gaussian"},
+  static constexpr std::array<std::pair<FiberModelKind, const char*>, 2> kValues{{
+      {FiberModelKind::kGaussianFit, "gaussian_fit"},
+      {FiberModelKind::kGeometric, "geometric"},
+  }};
+};
+template <>
+struct EnumNames<FiberProfile> {
+  static constexpr std::array<std::pair<FiberProfile, const char*>, 2> kValues{{
+      {FiberProfile::kStep, "step"},
+      {FiberProfile::kGraded, "graded"},
+  }};
+};
+template <>
+struct EnumNames<CoreGlass> {
+  static constexpr std::array<std::pair<CoreGlass, const char*>, 3> kValues{{
+      {CoreGlass::kSilica, "silica"},
+      {CoreGlass::kGeo2Silica, "geo2_silica"},
+      {CoreGlass::kLeadSilicate, "lead_silicate"},
   }};
 };
 template <>

@@ -28,6 +28,9 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                         "Hot spares (plus any pixels of the array beyond data + ECC + spares)"));
   out.push_back(real("array.dead_probability", &S::array, &ArraySpec::dead_probability, 0.0, 0.5,
                      "", "Probability that a pixel is dead at manufacture"));
+  out.push_back(real("array.photodiode_fill", &S::array, &ArraySpec::photodiode_fill, 0.05, 1.0, "",
+                     "Side of each square photodiode as a fraction of array.pitch_um "
+                     "(fiber.model = geometric: own-spot collection and neighbour leakage)"));
   // led
   out.push_back(choice("led.model", &S::led, &LedSpec::model,
                        "microLED dynamics: linear low-pass, or carrier rate equation (ABC)"));
@@ -92,8 +95,8 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "Extra loss of channels imaged near the fiber's edge (outer ring)"));
   // fiber
   out.push_back(choice("fiber.model", &S::fiber, &FiberSpec::model,
-                       "Impulse response of the imaging fiber (gaussian: chromatic and modal "
-                       "spreads in quadrature)"));
+                       "Imaging-fiber physics: gaussian_fit (fitted spreads k L^gamma, fixed "
+                       "crosstalk and skew keys) or geometric (cores, glass, launch, bend)"));
   out.push_back(real("fiber.length_m", &S::fiber, &FiberSpec::length_m, 0.0, 1000.0, "m",
                      "Length of the imaging fiber"));
   out.push_back(real("fiber.attenuation_db_per_m", &S::fiber, &FiberSpec::attenuation_db_per_m, 0.0,
@@ -126,9 +129,65 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "Rms differential delay between channels"));
   out.push_back(real("fiber.latency_ns_per_m", &S::fiber, &FiberSpec::latency_ns_per_m, 0.0, 100.0,
                      "ns/m", "Propagation delay"));
+  // fiber, geometric model (fiber.model = geometric; docs/physics.md "Imaging fiber")
+  out.push_back(real("fiber.core_diameter_um", &S::fiber, &FiberSpec::core_diameter_um, 0.5, 200.0,
+                     "um", "Diameter of each core (geometric)"));
+  out.push_back(real("fiber.core_na", &S::fiber, &FiberSpec::core_na, 0.02, 0.9, "",
+                     "Numerical aperture of each core, sqrt(n_core^2 - n_clad^2) (geometric)"));
+  out.push_back(choice("fiber.profile", &S::fiber, &FiberSpec::profile,
+                       "Index profile of each core: step, or graded (power law, "
+                       "fiber.profile_exponent) (geometric)"));
+  out.push_back(real("fiber.profile_exponent", &S::fiber, &FiberSpec::profile_exponent, 1.0, 100.0,
+                     "",
+                     "Exponent g of the graded profile n^2 = n1^2 (1 - 2 Delta (r/a)^g); 2 is "
+                     "parabolic (geometric, fiber.profile = graded)"));
+  out.push_back(real("fiber.core_pitch_um", &S::fiber, &FiberSpec::core_pitch_um, 1.0, 200.0, "um",
+                     "Centre-to-centre distance of neighbouring cores, hexagonal lattice; more "
+                     "than fiber.core_diameter_um (geometric)"));
+  out.push_back(choice("fiber.core_glass", &S::fiber, &FiberSpec::core_glass,
+                       "Core glass and its Sellmeier dispersion: silica (fused silica), "
+                       "geo2_silica (13.5 mol% GeO2), lead_silicate (a lead flint, Schott F2) "
+                       "(geometric)"));
+  out.push_back(real("fiber.launch_na", &S::fiber, &FiberSpec::launch_na, 0.001, 1.0, "",
+                     "Sine of the half-angle of the cone the coupler launches into the cores "
+                     "(geometric)"));
+  out.push_back(real("fiber.attenuation_450nm_db_per_m", &S::fiber,
+                     &FiberSpec::attenuation_450nm_db_per_m, 0.0, 10.0, "dB/m",
+                     "Attenuation at 450 nm; Rayleigh part scales as lambda^-4, the rest is "
+                     "wavelength-independent (geometric)"));
+  out.push_back(real("fiber.rayleigh_db_per_km_um4", &S::fiber, &FiberSpec::rayleigh_db_per_km_um4,
+                     0.0, 100.0, "dB/(km um^4)",
+                     "Rayleigh scattering coefficient A (loss A / lambda^4, lambda in um); at "
+                     "most fiber.attenuation_450nm_db_per_m at 450 nm (geometric)"));
+  out.push_back(real("fiber.mode_coupling_length_m", &S::fiber, &FiberSpec::mode_coupling_length_m,
+                     0.01, 1e6, "m",
+                     "Mode-coupling length: the modal spread grows as L below it and as sqrt(L) "
+                     "beyond (geometric)"));
+  out.push_back(real("fiber.spot_diameter_um", &S::fiber, &FiberSpec::spot_diameter_um, 1.0, 1000.0,
+                     "um",
+                     "1/e^2 diameter of a channel's (Gaussian) spot on the fiber face "
+                     "(geometric)"));
+  out.push_back(real("fiber.core_coupling_per_m", &S::fiber, &FiberSpec::core_coupling_per_m, 0.0,
+                     1.0, "1/m",
+                     "Power fraction a core passes to each neighbouring core per metre at 450 nm "
+                     "(geometric)"));
+  out.push_back(real("fiber.length_mismatch_ppm", &S::fiber, &FiberSpec::length_mismatch_ppm, 0.0,
+                     1e5, "ppm",
+                     "Rms relative length mismatch between channels' cores (geometric)"));
+  out.push_back(real("fiber.bend_radius_m", &S::fiber, &FiberSpec::bend_radius_m, 0.0, 1e4, "m",
+                     "Bend radius of the strand, array columns in the bend plane; 0 = straight "
+                     "(geometric)"));
+  out.push_back(real("fiber.bend_fraction", &S::fiber, &FiberSpec::bend_fraction, 0.0, 1.0, "",
+                     "Part of the length bent at fiber.bend_radius_m in one sense (geometric)"));
+  out.push_back(real("fiber.launch_tilt_rms_deg", &S::fiber, &FiberSpec::launch_tilt_rms_deg, 0.0,
+                     30.0, "deg",
+                     "Rms tilt of each channel's launch cone per axis: its modal delay offset "
+                     "(geometric)"));
   // rx
   out.push_back(real("rx.responsivity_a_per_w", &S::rx, &RxSpec::responsivity_a_per_w, 0.001, 2.0,
-                     "A/W", "Photodiode responsivity at the centre wavelength"));
+                     "A/W",
+                     "Photodiode responsivity at 450 nm; proportional to the centre wavelength "
+                     "(constant quantum efficiency)"));
   out.push_back(
       choice("rx.filter", &S::rx, &RxSpec::filter, "Shape of the photodiode + TIA response"));
   out.push_back(real("rx.bandwidth_ghz", &S::rx, &RxSpec::bandwidth_ghz, 0.001, 100.0, "GHz",

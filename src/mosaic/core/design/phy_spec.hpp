@@ -13,9 +13,14 @@ enum class ThresholdMode { kOptimal, kMidEye };
 // (array row), so each channel's skew becomes a static phase offset.
 enum class ClockMode { kCdr, kForwardedClock };
 enum class DataPattern { kRandom, kPrbs7, kPrbs15, kPrbs31 };
-// Impulse response of the imaging fiber (phy/fiber_model.hpp): kGaussian, chromatic and modal
-// spreads in quadrature.
-enum class FiberModelKind { kGaussian };
+// The imaging fiber's physics (phy/fiber.hpp): kGaussianFit, fitted chromatic and modal spreads
+// (k L^gamma) in quadrature with fixed crosstalk and skew keys; kGeometric, everything from the
+// fiber's geometry and glass (docs/physics.md, "Imaging fiber").
+enum class FiberModelKind { kGaussianFit, kGeometric };
+// Refractive-index profile of each core (geometric model): step, or graded as a power law.
+enum class FiberProfile { kStep, kGraded };
+// Core glass (geometric model), each with its Sellmeier coefficients (phy/core_glass.cpp).
+enum class CoreGlass { kSilica, kGeo2Silica, kLeadSilicate };
 
 struct ChannelSpec {
   bool operator==(const ChannelSpec&) const = default;
@@ -34,6 +39,9 @@ struct ArraySpec {
   int ecc_channels = 10;
   int spare_channels = 50;
   double dead_probability = 0.002;  // chance that a pixel is dead at manufacture
+  // Side of each square photodiode as a fraction of the pitch (geometric fiber model: it sets how
+  // much of a channel's own spot and of its neighbours' it collects). 0.8: a 40 um pixel at 50 um.
+  double photodiode_fill = 0.8;
 };
 
 struct LedSpec {
@@ -84,7 +92,7 @@ struct CouplingSpec {
 struct FiberSpec {
   bool operator==(const FiberSpec&) const = default;
 
-  FiberModelKind model = FiberModelKind::kGaussian;
+  FiberModelKind model = FiberModelKind::kGaussianFit;
   double length_m = 30.0;
   double attenuation_db_per_m = 0.22;
   bool chromatic_dispersion = true;
@@ -101,12 +109,30 @@ struct FiberSpec {
   double xt_growth_per_m = 2.0e-5;  // linear power fraction added per metre (core coupling)
   double skew_rms_ps = 20.0;
   double latency_ns_per_m = 5.0;
+  // Geometric model (fiber.model = geometric): the fiber from its geometry and glass. Defaults are
+  // the documented parameter set of docs/physics.md (a 3 um, NA 0.3 step-index imaging fiber).
+  double core_diameter_um = 3.0;
+  double core_na = 0.30;
+  FiberProfile profile = FiberProfile::kStep;
+  double profile_exponent = 2.0;  // graded: n^2(r) = n1^2 (1 - 2 Delta (r/a)^g)
+  double core_pitch_um = 4.5;
+  CoreGlass core_glass = CoreGlass::kGeo2Silica;
+  double launch_na = 0.21;  // what the coupler launches: the TIR lens's +-12 deg
+  double attenuation_450nm_db_per_m = 0.22;
+  double rayleigh_db_per_km_um4 = 1.0;     // Rayleigh part A / lambda^4 of the attenuation
+  double mode_coupling_length_m = 1000.0;  // beyond it the modal spread grows as sqrt(L)
+  double spot_diameter_um = 40.0;          // 1/e^2 diameter of a channel's spot on the fiber face
+  double core_coupling_per_m = 1e-3;       // power to each neighbouring core per metre, 450 nm
+  double length_mismatch_ppm = 100.0;      // rms relative core-length mismatch between channels
+  double bend_radius_m = 0.0;              // 0 = straight
+  double bend_fraction = 1.0;              // part of the length bent at bend_radius_m, one sense
+  double launch_tilt_rms_deg = 1.0;        // per-channel tilt of the launch cone (each axis)
 };
 
 struct RxSpec {
   bool operator==(const RxSpec&) const = default;
 
-  double responsivity_a_per_w = 0.25;
+  double responsivity_a_per_w = 0.25;  // at 450 nm; proportional to wavelength (constant QE)
   FilterShape filter = FilterShape::kButterworth2;
   double bandwidth_ghz = 1.4;
   NoiseModel noise = NoiseModel::kThermalShot;

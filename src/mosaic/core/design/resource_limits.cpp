@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -93,16 +94,16 @@ double relay_buffer_bytes(const LinkSpec& spec) {
   return 8.0 * words * (5.0 * channels + 4.0 * active + 4.2 * data);
 }
 
-void check_relay_memory(const LinkSpec& spec) {
+void check_relay_memory(const LinkSpec& spec, int sessions) {
   const double budget = static_cast<double>(memory_budget_mb()) * 1024.0 * 1024.0;
-  const double need = relay_buffer_bytes(spec);
+  const double need = relay_buffer_bytes(spec) * std::max(1, sessions);
   if (need <= budget) return;
   // The largest multiple of 64 bits whose buffers fit.
   const double per_bit = need / spec.link.marker_period_bits;
   const long long fits = static_cast<long long>(budget / per_bit) / 64 * 64;
   throw ConfigError(
       "link.marker_period_bits", std::to_string(spec.link.marker_period_bits),
-      "at most " + std::to_string(fits) + " for this array: the relay buffers would take " +
+      "at most " + std::to_string(fits) + " for this array: the link's buffers would take " +
           mib(need) + ", over the memory budget of " + mib(budget),
       std::string("raise the budget with the environment variable ") + kMemoryBudgetVariable);
 }
@@ -146,6 +147,18 @@ void check_fleet_memory(std::int64_t links, double years) {
                     std::string("fewer --years, or raise the budget with the environment "
                                 "variable ") +
                         kMemoryBudgetVariable);
+}
+
+void check_document_memory(std::size_t text_bytes, const std::string& field) {
+  const double budget = static_cast<double>(memory_budget_mb()) * 1024.0 * 1024.0;
+  const double need = kJsonBytesPerTextByte * static_cast<double>(text_bytes);
+  if (need <= budget) return;
+  throw ConfigError(
+      field, "a document of " + std::to_string(text_bytes) + " bytes",
+      "at most " + std::to_string(static_cast<long long>(budget / kJsonBytesPerTextByte)) +
+          " bytes: parsing it would take about " + mib(need) + ", over the memory budget of " +
+          mib(budget),
+      std::string("raise the budget with the environment variable ") + kMemoryBudgetVariable);
 }
 
 }  // namespace mosaic

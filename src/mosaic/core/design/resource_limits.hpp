@@ -35,9 +35,10 @@ std::string read_input_file(const std::string& path, const std::string& field,
 // Bytes the bit-exact relay allocates for its per-period buffers (transmit and receive wire
 // words, deskew ring, framing, host words), an upper estimate.
 double relay_buffer_bytes(const LinkSpec& spec);
-// Throws ConfigError naming link.marker_period_bits when relay_buffer_bytes() exceeds the budget,
-// with the largest period that fits and how to raise the budget.
-void check_relay_memory(const LinkSpec& spec);
+// Throws ConfigError naming link.marker_period_bits when `sessions` x relay_buffer_bytes()
+// exceeds the budget, with the largest period that fits and how to raise the budget. The relay
+// runs one session, the cable two (one per direction).
+void check_relay_memory(const LinkSpec& spec, int sessions = 1);
 
 // Bytes an evaluation of every pixel keeps (each channel's eye figures and bathtub curves, and its
 // row of the report), an upper estimate: about 10 KiB per pixel was measured, 12 KiB is assumed.
@@ -52,5 +53,12 @@ inline constexpr std::int64_t kFleetBlockLinks = 8192;
 double fleet_tally_bytes(std::int64_t links, double years);
 // Throws ConfigError naming --links when fleet_tally_bytes() exceeds the budget.
 void check_fleet_memory(std::int64_t links, double years);
+
+// Bytes a parsed JSON document takes per byte of its text (nlohmann::json: a map node, a key and
+// a value per member; about 9 measured on a simulate record, 12 assumed).
+inline constexpr double kJsonBytesPerTextByte = 12.0;
+// Throws ConfigError naming `field` when a document of `text_bytes` would take more than the
+// memory budget once parsed.
+void check_document_memory(std::size_t text_bytes, const std::string& field);
 
 }  // namespace mosaic

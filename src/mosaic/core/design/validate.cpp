@@ -1,6 +1,7 @@
 #include "mosaic/core/design/validate.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <string>
 
 #include "mosaic/core/error.hpp"
@@ -52,7 +53,32 @@ void validate_link_layer(const LinkSpec& spec) {
         "at most link.marker_period_bits - 128 = " + std::to_string(l.marker_period_bits - 128));
 }
 
+std::string number(double x) {
+  std::ostringstream o;
+  o << x;
+  return o.str();
+}
+
+// The geometric fiber's keys that bind each other (fiber.model = geometric only: the fitted
+// model reads none of them).
+void validate_geometric_fiber(const LinkSpec& spec) {
+  const auto& f = spec.fiber;
+  if (f.model != FiberModelKind::kGeometric) return;
+  if (f.core_pitch_um <= f.core_diameter_um)
+    throw ConfigError(
+        "fiber.core_pitch_um", number(f.core_pitch_um),
+        "> fiber.core_diameter_um = " + number(f.core_diameter_um) + " (cores may not overlap)");
+  // A / lambda^4 in dB/km, at 0.45 um, in dB/m.
+  const double rayleigh_450 = f.rayleigh_db_per_km_um4 / std::pow(0.45, 4) * 1e-3;
+  if (rayleigh_450 > f.attenuation_450nm_db_per_m * (1.0 + 1e-12))
+    throw ConfigError("fiber.rayleigh_db_per_km_um4", number(f.rayleigh_db_per_km_um4),
+                      "at most fiber.attenuation_450nm_db_per_m x 0.45^4 x 1000 = " +
+                          number(f.attenuation_450nm_db_per_m * std::pow(0.45, 4) * 1e3) +
+                          " (Rayleigh scattering is part of the 450 nm attenuation)");
+}
+
 void validate_physics(const LinkSpec& spec, const DesignUse& use) {
+  validate_geometric_fiber(spec);
   if (spec.led.model == LedModel::kRateEquation && spec.led.c_cm6_per_s == 0.0 &&
       spec.led.b_cm3_per_s == 0.0)
     throw ConfigError("led.b_cm3_per_s", "0", "> 0 for the rate-equation model");

@@ -27,13 +27,29 @@ std::string format_directed_failure(const DirectedFailure& f) {
   return prefix + format_timed_failure({f.channel, f.time_s});
 }
 
+namespace {
+
+// A name Linux takes for an interface (dev_valid_name: 1 to 15 bytes, not "." or "..", no '/',
+// ':' or white space), further kept to printable characters: refused before anything is made.
+void check_interface_name(const char* field, const std::string& name) {
+  constexpr const char* kAllowed =
+      "an interface name of 1 to 15 printable characters without '/', ':' or spaces";
+  bool ok = !name.empty() && name.size() <= 15 && name != "." && name != "..";
+  for (const unsigned char c : name) ok = ok && c > 0x20 && c < 0x7f && c != '/' && c != ':';
+  if (!ok) throw ConfigError(field, "\"" + name + "\"", kAllowed);
+}
+
+}  // namespace
+
 FieldTable<CableOptions> CableOptions::fields() {
   using namespace schema;
   using O = CableOptions;
   static const std::vector<Field<O>> table = [] {
     std::vector<Field<O>> t;
-    t.push_back(text<O>("a", &O::a, "an interface name", "TAP interface of end A (created if absent)"));
-    t.push_back(text<O>("b", &O::b, "an interface name", "TAP interface of end B (created if absent)"));
+    t.push_back(
+        text<O>("a", &O::a, "an interface name", "TAP interface of end A (created if absent)"));
+    t.push_back(
+        text<O>("b", &O::b, "an interface name", "TAP interface of end B (created if absent)"));
     t.push_back(optional_real<O>("ber", &O::ber, 0.0, 0.5, "", "Background BER on every channel"));
     t.push_back(path(text<O>("phy", &O::phy, "a `mosaic simulate` JSON report",
                              "Per-channel BERs and dead pixels from a simulate report")));
@@ -56,8 +72,8 @@ FieldTable<CableOptions> CableOptions::fields() {
 
 void CableOptions::validate() const {
   check_fields(*this, fields());
-  if (a.empty()) throw ConfigError("a", "\"\"", "a TAP interface name");
-  if (b.empty()) throw ConfigError("b", "\"\"", "a TAP interface name");
+  check_interface_name("a", a);
+  check_interface_name("b", b);
   if (a == b) throw ConfigError("b", "\"" + b + "\"", "an interface other than a");
   if (ber && !phy.empty())
     throw ConfigError("ber", "together with phy", "one source of per-channel BERs: ber or phy");

@@ -1,6 +1,7 @@
 #include "mosaic/core/options/studies.hpp"
 
 #include "mosaic/core/options/cable_options.hpp"
+#include "mosaic/core/options/cluster_options.hpp"
 #include "mosaic/core/options/compare_options.hpp"
 #include "mosaic/core/options/design_options.hpp"
 #include "mosaic/core/options/fleet_options.hpp"
@@ -34,6 +35,7 @@ const std::vector<StudyInfo>& studies() {
       info<CableOptions>("cable", "Two TAP interfaces joined through the link layer"),
       info<CompareOptions>("compare", "The design beside every baseline technology"),
       info<FleetOptions>("fleet", "Monte Carlo of a fleet of links over years"),
+      info<ClusterOptions>("cluster", "What the link technologies do to an AI cluster"),
       info<SweepOptions>("sweep", "Every point of a sweep into an SQLite store"),
       info<ParetoOptions>("pareto", "The non-dominated points of a store"),
       info<DesignOptions>("design", "The fewest watts per end that meet the constraints"),

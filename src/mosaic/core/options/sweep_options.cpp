@@ -28,6 +28,9 @@ FieldTable<SweepOptions> SweepOptions::fields() {
     t.push_back(boolean<O>("resume", &O::resume,
                            "Evaluate only the points missing from an existing store of the same "
                            "sweep"));
+    t.push_back(boolean<O>("wait", &O::wait,
+                           "When another sweep is writing the store, wait until it has finished "
+                           "instead of refusing (one writer per store)"));
     t.push_back(optional_integer<O>(
         "threads", &O::threads, 0, kMaxThreads, "",
         "Points evaluated at once on this process (0 = all cores; default 0, or 1 per MPI rank); "

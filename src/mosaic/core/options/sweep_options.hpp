@@ -13,6 +13,7 @@ struct SweepOptions {
   std::string sweep;  // the sweep file (path)
   std::string store;  // the SQLite store (path)
   bool resume = false;
+  bool wait = false;           // another writer holds the store: wait for it instead of refusing
   std::optional<int> threads;  // default: all cores, or 1 per MPI rank
 
   static FieldTable<SweepOptions> fields();

@@ -40,6 +40,15 @@ void set_field_from_string(Owner& owner, const Field<Owner>& field, std::string_
   field.set(owner, parse_value(field, text));
 }
 
+// An option naming a file, given as the empty string, names no file: the front ends refuse it
+// when it is given (an option left unset is "" too, meaning "none"), so that `store=""` is an
+// error rather than "no store" and a run that keeps nothing.
+inline void refuse_empty_path(const FieldInfo& field, const FieldValue& value) {
+  if (!field.path) return;
+  if (const auto* s = std::get_if<std::string>(&value); s && s->empty())
+    throw ConfigError(field.key, "\"\"", "a file path (an empty path names no file)");
+}
+
 // Every field of a struct filled in code (not through set_field) checked as if it had been set
 // field by field: a library caller gets the same message as the command line.
 template <class Owner>
