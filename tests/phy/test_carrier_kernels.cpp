@@ -23,8 +23,8 @@ TEST(CarrierKernels, LanesMatchTheReferenceBitForBitAndTheLedItself) {
   std::vector<double> gen(samples * L);
   for (std::size_t i = 0; i < samples; ++i)
     for (int l = 0; l < L; ++l)
-      gen[i * L + l] = ((i / 16 + l) % 3 ? drive.high_a : drive.low_a) *
-                       model.coefficients().gen_per_amp;
+      gen[i * L + l] =
+          ((i / 16 + l) % 3 ? drive.high_a : drive.low_a) * model.coefficients().gen_per_amp;
   const double dt = 1.0 / (16 * 2.135e9);
   const int sub = model.substeps(dt, drive.high_a);
   EXPECT_EQ(sub % 2, 0);
@@ -43,7 +43,8 @@ TEST(CarrierKernels, LanesMatchTheReferenceBitForBitAndTheLedItself) {
   for (std::size_t i = 0; i < samples; ++i)
     current[i] = gen[i * L + 5] / model.coefficients().gen_per_amp;
   one.process(current, light, dt, sub);
-  for (std::size_t i = 0; i < samples; ++i) EXPECT_NEAR(light[i], a[i * L + 5], 1e-12 * a[i * L + 5]);
+  for (std::size_t i = 0; i < samples; ++i)
+    EXPECT_NEAR(light[i], a[i * L + 5], 1e-12 * a[i * L + 5]);
 }
 
 TEST(SlotLight, DeBruijnSequenceHoldsEveryPatternOnce) {

@@ -57,6 +57,7 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     dist.split = true;
   } else {
     dist.cursor = v.swing_a * v.pulse->at(s, 0);
+    dist.split = false;
     cursor_size = dist.cursor;
     gather(*v.pulse, s, v.swing_a, true);
   }

@@ -18,8 +18,8 @@ struct PhaseDistribution {
   double step = 1.0;    // bin width
   double cursor = 0.0;  // added when the cursor bit is 1 (0 when split)
   double lumped_var = 0.0;
-  std::vector<double> p;   // cursor bit 0 when split
-  bool split = false;      // p1 holds the distribution with the cursor bit at 1
+  std::vector<double> p;  // cursor bit 0 when split
+  bool split = false;     // p1 holds the distribution with the cursor bit at 1
   std::vector<double> p1;
   std::vector<double> inv_sigma0;  // 1/sigma at each bin, cursor 0
   std::vector<double> inv_sigma1;  // ... cursor 1

@@ -52,7 +52,8 @@ double led_forward_voltage_v(const LedSpec& led, double current_a) {
                            units::kElectronCharge_C;
   const double area_cm2 = led_area_m2(led) * kCm2PerM2;
   const double j = current_a / area_cm2;
-  return led.ideality_factor * thermal_v * std::log1p(j / led.saturation_current_density_a_per_cm2) +
+  return led.ideality_factor * thermal_v *
+             std::log1p(j / led.saturation_current_density_a_per_cm2) +
          current_a * led.series_resistance_ohm_cm2 / area_cm2;
 }
 

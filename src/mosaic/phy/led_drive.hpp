@@ -23,9 +23,9 @@ struct LedDrive {
   double eqe = 0.0;                       // external: extraction x IQE, at the bias
   double low_v = 0.0;                     // forward voltage at the 0 current
   double high_v = 0.0;                    // ... at the 1 current
-  double electrical_w = 0.0;  // mean I V over equiprobable bits
-  double heat_w = 0.0;        // electrical minus emitted light: the junction's self-heating
-  double f3db_hz = 0.0;       // small-signal bandwidth at the bias (the rate equation's)
+  double electrical_w = 0.0;              // mean I V over equiprobable bits
+  double heat_w = 0.0;   // electrical minus emitted light: the junction's self-heating
+  double f3db_hz = 0.0;  // small-signal bandwidth at the bias (the rate equation's)
   // The bias the LED model's own bandwidth needs (a linear model's led.f3db_ghz, through the rate
   // equation); 0 where the bandwidth follows from the drive instead (the rate-equation model).
   double bandwidth_bias_a = 0.0;
@@ -44,8 +44,7 @@ double photon_energy_j(double wavelength_nm);
 // Emitted optical power (W) at a steady drive current: extraction x IQE x photon energy / q x I.
 double led_optical_power_w(const LedSpec& led, const RateEquationLed& carriers, double current_a);
 // The steady current that emits `power_w` (closed form: light fixes the carrier density).
-double led_current_for_power_a(const LedSpec& led, const RateEquationLed& carriers,
-                               double power_w);
+double led_current_for_power_a(const LedSpec& led, const RateEquationLed& carriers, double power_w);
 // Forward voltage at a steady current: n_id kT/q ln(1 + J / J_s) + I R_s at 25 degC, R_s the
 // area-specific series resistance over the mesa's area.
 double led_forward_voltage_v(const LedSpec& led, double current_a);

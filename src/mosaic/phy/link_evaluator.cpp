@@ -127,9 +127,8 @@ const PulseResponse& LinkEvaluator::pulse(int channel) {
 
 std::shared_ptr<const SlotLight> LinkEvaluator::slot_light(int channel) {
   std::call_once(slot_light_once_[channel], [&] {
-    slot_lights_[channel] =
-        chain_->led().slot_light(layout_.channels[channel].led_f3db_hz, chain_->bit_period_s(),
-                                 chain_->samples_per_ui());
+    slot_lights_[channel] = chain_->led().slot_light(
+        layout_.channels[channel].led_f3db_hz, chain_->bit_period_s(), chain_->samples_per_ui());
   });
   return slot_lights_[channel];
 }

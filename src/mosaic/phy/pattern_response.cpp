@@ -63,7 +63,8 @@ PatternResponse::PatternResponse(const SlotLight& light, std::span<const double>
     const double per = 1.0 / static_cast<double>(patterns / inside);
     for (int p = 0; p < patterns; ++p) {
       const int q = (p >> i_lo) & (inside - 1);
-      for (int k = 0; k < os_; ++k) w.light[static_cast<std::size_t>(q) * os_ + k] += at(p, k) * per;
+      for (int k = 0; k < os_; ++k)
+        w.light[static_cast<std::size_t>(q) * os_ + k] += at(p, k) * per;
     }
     window_slots_.push_back(std::move(w));
   }

@@ -15,7 +15,7 @@ struct PatternLevels {
   // For every pattern of the window's other bits (bit m of the index: window bit m, the cursor
   // left out, oldest first), the signal with the cursor at 0 and at 1.
   std::vector<double> level0, level1;
-  std::vector<double> taps;  // every bit outside the window: a fair bit of {0, tap}
+  std::vector<double> taps;     // every bit outside the window: a fair bit of {0, tap}
   std::vector<double> scratch;  // reused between calls (no allocation per phase)
   std::vector<int> where;
 };
@@ -35,8 +35,8 @@ class PatternResponse {
   // downstream: the chain after the LED (unit DC gain), sampled and shifted like the pulse
   // responses (ChainModel::downstream_response); peak, span_ui: the victim's linear pulse (the
   // phase reference both engines share); drive_offset: PulseResponse::drive_offset.
-  PatternResponse(const SlotLight& light, std::span<const double> downstream, int peak,
-                  int span_ui, double drive_offset);
+  PatternResponse(const SlotLight& light, std::span<const double> downstream, int peak, int span_ui,
+                  double drive_offset);
 
   // Levels and taps at phase s (samples from the peak).
   void at(int s, PatternLevels& out) const;
@@ -53,9 +53,9 @@ class PatternResponse {
   // A slot whose pattern reaches into the window: its light averaged over its bits outside the
   // window, for every pattern of the ones inside (phase-independent, so tabled once).
   struct WindowSlot {
-    int j = 0;      // slot, bits from the cursor's
-    int width = 0;  // its bits inside the window
-    int shift = 0;  // window bit of its oldest bit inside
+    int j = 0;                  // slot, bits from the cursor's
+    int width = 0;              // its bits inside the window
+    int shift = 0;              // window bit of its oldest bit inside
     std::vector<double> light;  // [inside pattern * os + sample]
   };
   std::vector<WindowSlot> window_slots_;

@@ -203,8 +203,8 @@ MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
   for (int i = 0; i < in.bins; i += 8) {
     const __m512d p0 = _mm512_loadu_pd(in.p0 + i);
     const __m512d p1 = _mm512_loadu_pd(in.p1 + i);
-    const __mmask8 live = _mm512_cmp_pd_mask(p0, zero, _CMP_NEQ_UQ) |
-                          _mm512_cmp_pd_mask(p1, zero, _CMP_NEQ_UQ);
+    const __mmask8 live =
+        _mm512_cmp_pd_mask(p0, zero, _CMP_NEQ_UQ) | _mm512_cmp_pd_mask(p1, zero, _CMP_NEQ_UQ);
     if (live == 0) continue;
     const __m512d idx = _mm512_add_pd(_mm512_set1_pd(static_cast<double>(i)), iota);
     const __m512d x0 = _mm512_add_pd(lo, _mm512_mul_pd(idx, step));

@@ -34,7 +34,9 @@ class RateEquationLed {
   const CarrierCoefficients& coefficients() const { return k_; }
   // Steady-state carrier density (cm^-3) at a drive current, and the current of a density.
   double carrier_density(double current_a) const;
-  double current_for_carrier_density(double n_cm3) const { return k_.recombination(n_cm3) / k_.gen_per_amp; }
+  double current_for_carrier_density(double n_cm3) const {
+    return k_.recombination(n_cm3) / k_.gen_per_amp;
+  }
   // Small-signal 3 dB bandwidth at a bias current.
   double small_signal_f3db_hz(double bias_a) const;
   // The bias current whose small-signal bandwidth is f3db_hz (0 when A alone is faster).

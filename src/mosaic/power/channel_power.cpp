@@ -38,9 +38,9 @@ ChannelPower channel_power(const LinkSpec& spec, const phy::LedDrive& drive) {
   const double c_stage = p.rx_stage_capacitance_ff * 1e-15;
   c.tia_w = p.rx_supply_v * 2.0 * std::numbers::pi * f_rx * p.tia_input_capacitance_pf * 1e-12 /
             p.rx_gm_over_id_per_v;
-  c.limiting_amp_w = p.rx_supply_v * p.rx_gain_stages *
-                     cml_tail_a(f_rx, c_stage, p.rx_swing_v, p.rx_stage_gain,
-                                p.rx_gm_over_id_per_v);
+  c.limiting_amp_w =
+      p.rx_supply_v * p.rx_gain_stages *
+      cml_tail_a(f_rx, c_stage, p.rx_swing_v, p.rx_stage_gain, p.rx_gm_over_id_per_v);
   // The CTLE's gain at its poles is the peaking's flat top, about unity: its swing sets it.
   c.ctle_w = spec.rx.ctle ? p.rx_supply_v * cml_tail_a(spec.rx.ctle_pole_ghz * 1e9, c_stage,
                                                        p.rx_swing_v, 1.0, p.rx_gm_over_id_per_v)

@@ -32,17 +32,23 @@ nlohmann::json power_to_json(const power::PowerBudget& b) {
       {"saving_vs_reference_w", b.saving_vs_reference_w},
       {"assumptions", b.assumptions},
   };
+  j["analog_model"] = b.channel ? "drive" : "per_bit";
   if (b.channel) {
     const power::ChannelPower& c = *b.channel;
     j["channel"] = {{"led_w", c.led_w},
                     {"driver_w", c.driver_w},
+                    {"transmitter_w", c.transmitter_w()},
                     {"tia_w", c.tia_w},
                     {"limiting_amp_w", c.limiting_amp_w},
                     {"ctle_w", c.ctle_w},
                     {"fixed_w", c.fixed_w},
+                    {"receiver_w", c.receiver_w()},
                     {"total_w", c.total_w()},
                     {"led_rail_v", c.led_rail_v}};
   }
+  // The drive the analog block was costed from, beside it: a power record read alone says what
+  // the launch costs.
+  if (b.led_drive) j["led_drive"] = led_drive_to_json(*b.led_drive);
   return j;
 }
 

@@ -78,9 +78,13 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   out.push_back(real("led.saturation_current_density_a_per_cm2", &S::led,
                      &LedSpec::saturation_current_density_a_per_cm2, 1e-40, 1e-3, "A/cm^2",
                      "Diode saturation current density of the forward voltage"));
-  out.push_back(real("led.series_resistance_ohm_cm2", &S::led,
-                     &LedSpec::series_resistance_ohm_cm2, 0.0, 1.0, "ohm cm^2",
+  out.push_back(real("led.series_resistance_ohm_cm2", &S::led, &LedSpec::series_resistance_ohm_cm2,
+                     0.0, 1.0, "ohm cm^2",
                      "Area-specific series resistance (contacts and spreading) of the mesa"));
+  out.push_back(
+      real("led.max_current_density_a_per_cm2", &S::led, &LedSpec::max_current_density_a_per_cm2,
+           1.0, 1e7, "A/cm^2",
+           "Highest current density of the 1 level: a launch that needs more is refused"));
   // coupling
   out.push_back(real("coupling.tx_db", &S::coupling, &CouplingSpec::tx_db, 0.0, 60.0, "dB",
                      "Loss from the microLED into the fiber cores"));

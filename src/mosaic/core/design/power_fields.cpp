@@ -43,17 +43,18 @@ void add_power_fields(std::vector<FieldDesc>& out) {
                      "pJ/bit",
                      "Rate-proportional energy of one channel (driver, TIA, CTLE, "
                      "decision) per line bit"));
-  out.push_back(real("power.led_driver_headroom_v", &S::power, &P::led_driver_headroom_v, 0.0,
-                     10.0, "V",
+  out.push_back(real("power.led_driver_headroom_v", &S::power, &P::led_driver_headroom_v, 0.0, 10.0,
+                     "V",
                      "drive model: the LED rail sits this far above the highest forward voltage "
                      "(the driver's current-source compliance)"));
-  out.push_back(real("power.driver_overhead_pj_per_bit", &S::power,
-                     &P::driver_overhead_pj_per_bit, 0.0, 1000.0, "pJ/bit",
+  out.push_back(real("power.driver_overhead_pj_per_bit", &S::power, &P::driver_overhead_pj_per_bit,
+                     0.0, 1000.0, "pJ/bit",
                      "drive model: pre-driver and bias energy per line bit"));
   out.push_back(real("power.rx_supply_v", &S::power, &P::rx_supply_v, 0.1, 10.0, "V",
                      "drive model: supply of the TIA, limiting amplifier and CTLE"));
   out.push_back(real("power.rx_gm_over_id_per_v", &S::power, &P::rx_gm_over_id_per_v, 1.0, 40.0,
-                     "1/V", "drive model: transconductance efficiency gm/Id of the receiver's devices"));
+                     "1/V",
+                     "drive model: transconductance efficiency gm/Id of the receiver's devices"));
   out.push_back(real("power.tia_input_capacitance_pf", &S::power, &P::tia_input_capacitance_pf, 0.0,
                      100.0, "pF",
                      "drive model: photodiode + TIA input capacitance the input device charges at "

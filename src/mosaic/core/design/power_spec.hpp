@@ -36,7 +36,7 @@ struct PowerSpec {
   double gearbox_fixed_w = 0.06;
   double gearbox_w_per_tbps = 0.4;
   // Analog front end + microLED, per powered channel.
-  AnalogPowerModel analog_model = AnalogPowerModel::kPerBit;
+  AnalogPowerModel analog_model = AnalogPowerModel::kDrive;
   // per_bit: static bias + energy per bit.
   double channel_static_mw = 1.0;   // LED bias, TIA and limiting-amplifier quiescent power
   double channel_pj_per_bit = 0.9;  // driver swing, TIA/CTLE and decision power per bit
@@ -47,7 +47,7 @@ struct PowerSpec {
   // drive, receiver: every stage a resistively loaded differential pair (tail current
   // 2 pi f C_load max(swing, 2 gain / (gm/Id))), the TIA's input device sized by gm = 2 pi f C_in.
   double rx_supply_v = 1.0;
-  double rx_gm_over_id_per_v = 12.0;  // moderate inversion
+  double rx_gm_over_id_per_v = 12.0;       // moderate inversion
   double tia_input_capacitance_pf = 0.15;  // photodiode + TIA input (a ~40 um silicon pixel)
   double rx_stage_capacitance_ff = 30.0;   // load of one gain stage (next input + wiring)
   double rx_stage_gain = 2.0;              // voltage gain of one limiting-amplifier stage
