@@ -43,7 +43,7 @@ struct PowerSpec {
   // drive, transmitter: a current source in series with the LED on a rail at the highest forward
   // voltage plus the source's headroom, and a pre-driver costing a fixed energy per line bit.
   double led_driver_headroom_v = 0.3;
-  double driver_overhead_pj_per_bit = 0.1;
+  double driver_overhead_pj_per_bit = 0.09;
   // drive, receiver: every stage a resistively loaded differential pair (tail current
   // 2 pi f C_load max(swing, 2 gain / (gm/Id))), the TIA's input device sized by gm = 2 pi f C_in.
   double rx_supply_v = 1.0;
