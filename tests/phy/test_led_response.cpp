@@ -42,7 +42,8 @@ TEST(LedResponse, RateEquationIsFirstOrderAtItsSmallSignalBandwidth) {
   led.model = LedModel::kRateEquation;
   led.filter = FilterShape::kGaussian;  // not read by this model
   const auto m = make_led_response(led);
-  const double f3db = RateEquationLed(led).small_signal_f3db_hz(led.bias_ma * 1e-3);
+  const double bias = m->drive().bias_a;
+  const double f3db = RateEquationLed(led, bias).small_signal_f3db_hz(bias);
   EXPECT_EQ(m->small_signal_f3db_hz(), f3db);
   EXPECT_NEAR(std::norm(m->transfer(f3db, f3db)), 0.5, 1e-12);
   EXPECT_NEAR(std::arg(m->transfer(f3db, f3db)), -std::numbers::pi / 4, 1e-12);

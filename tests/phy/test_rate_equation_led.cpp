@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "mosaic/phy/led_drive.hpp"
 #include "mosaic/phy/lowpass.hpp"
 #include "mosaic/phy/rate_equation_led.hpp"
 
@@ -12,19 +13,20 @@ namespace {
 // Amplitude of the light's response to a small sinusoidal current at f, by simulating the rate
 // equation over many periods and fitting the last ones (lock-in).
 double small_signal_gain(const LedSpec& led, double f_hz) {
-  RateEquationLed model(led);
-  const double bias = led.bias_ma * 1e-3;
+  const double bias = led_drive(led).bias_a;
+  RateEquationLed model(led, bias);
   const double depth = 0.01 * bias;
   const int per_period = 400;
   const double dt = 1.0 / (f_hz * per_period);
   const int periods = 40;
   std::vector<double> current(per_period), light(per_period);
+  const int substeps = model.substeps(dt, bias + depth);
   model.reset(bias);
   double in_phase = 0.0, quadrature = 0.0;
   for (int p = 0; p < periods; ++p) {
     for (int i = 0; i < per_period; ++i)
       current[i] = bias + depth * std::sin(2 * M_PI * (p * per_period + i) / per_period);
-    model.process(current, light, dt);
+    model.process(current, light, dt, substeps);
     if (p < periods / 2) continue;  // let the transient die out
     for (int i = 0; i < per_period; ++i) {
       const double phase = 2 * M_PI * i / per_period;
@@ -38,9 +40,11 @@ double small_signal_gain(const LedSpec& led, double f_hz) {
 
 TEST(RateEquationLed, SteadyStateBalancesGenerationAndRecombination) {
   LedSpec led;
-  RateEquationLed model(led);
-  EXPECT_NEAR(model.static_light(led.bias_ma * 1e-3), 1.0, 1e-9);
-  const double n = model.carrier_density(led.bias_ma * 1e-3);
+  const double bias = led_drive(led).bias_a;
+  RateEquationLed model(led, bias);
+  EXPECT_NEAR(model.static_light(bias), 1.0, 1e-9);
+  const double n = model.carrier_density(bias);
+  EXPECT_NEAR(model.current_for_carrier_density(n) / bias, 1.0, 1e-12);
   EXPECT_GT(n, 1e17);
   EXPECT_LT(n, 1e20);
   // More current, more light, faster carriers.
@@ -50,8 +54,9 @@ TEST(RateEquationLed, SteadyStateBalancesGenerationAndRecombination) {
 
 TEST(RateEquationLed, SmallSignalBandwidthMatchesTheLinearModelWithin5Percent) {
   LedSpec led;
-  RateEquationLed model(led);
-  const double f3db = model.small_signal_f3db_hz(led.bias_ma * 1e-3);
+  const double bias = led_drive(led).bias_a;
+  RateEquationLed model(led, bias);
+  const double f3db = model.small_signal_f3db_hz(bias);
   EXPECT_GT(f3db, 0.3e9);
   EXPECT_LT(f3db, 3e9);
   const double dc = small_signal_gain(led, f3db / 100.0);
@@ -71,12 +76,13 @@ TEST(RateEquationLed, SmallSignalBandwidthMatchesTheLinearModelWithin5Percent) {
   }
 }
 
-TEST(RateEquationLed, DriveLevelsGiveTheExtinctionRatioAroundTheBias) {
+// The bandwidth's current is the inverse of the bandwidth at a current (one source for both).
+TEST(RateEquationLed, CurrentForBandwidthInvertsTheSmallSignalBandwidth) {
   LedSpec led;
-  RateEquationLed model(led);
-  const auto [low, high] = model.drive_levels(10.0);
-  EXPECT_NEAR(0.5 * (low + high), led.bias_ma * 1e-3, 1e-12);
-  EXPECT_NEAR(model.static_light(high) / model.static_light(low), 10.0, 1e-6);
+  RateEquationLed model(led, 1e-3);
+  for (double i : {0.2e-3, 1e-3, 2e-3, 5e-3, 20e-3})
+    EXPECT_NEAR(model.current_for_f3db(model.small_signal_f3db_hz(i)) / i, 1.0, 1e-9) << i;
+  EXPECT_EQ(model.current_for_f3db(0.5 * led.a_per_s / (2 * M_PI)), 0.0);
 }
 
 }  // namespace

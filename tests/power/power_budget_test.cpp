@@ -56,11 +56,13 @@ TEST(PowerBudget, ScalesSensiblyWithRate) {
     const PowerBudget p3200 = budget(with_host(h, "3.2t"));
     EXPECT_NEAR(p1600.payload_rate_gbps, 1600.0, 1e-9);
     EXPECT_NEAR(p3200.payload_rate_gbps, 3200.0, 1e-9);
-    // More rate costs more power, but less than proportionally more per bit.
+    // More rate costs more power; the 1.6T no more per bit than the 800G.
     EXPECT_GT(p1600.per_end_w, p800.per_end_w);
     EXPECT_GT(p3200.per_end_w, p1600.per_end_w);
     EXPECT_LT(p1600.pj_per_bit, p800.pj_per_bit * 1.05);
-    EXPECT_LT(p3200.pj_per_bit, p1600.pj_per_bit * 1.05);
+    // The 3.2T's faster LEDs cost their current density (drive model): its energy per bit may
+    // rise, but not past what its doubled bandwidth costs the analog block.
+    EXPECT_LT(p3200.pj_per_bit, p1600.pj_per_bit * 1.5);
     // The saving against the laser/DSP reference holds at every rate.
     EXPECT_GT(p1600.saving_vs_reference, 0.5);
     EXPECT_GT(p3200.saving_vs_reference, 0.5);
@@ -74,6 +76,7 @@ TEST(PowerBudget, AnalogFollowsChannelsAndRate) {
   const double hot = block_w(budget(s), "analog_frontend");
   EXPECT_NEAR(hot / base, 460.0 / 410.0, 1e-12);
   s = preset("800g");
+  s.power.analog_model = AnalogPowerModel::kPerBit;
   s.power.channel_static_mw = 0.0;
   const double dyn = block_w(budget(s), "analog_frontend");
   s.channel.rate_gbps *= 2.0;

@@ -55,6 +55,11 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   }
   if (options.link_budget) r.link_budget = link_budget(spec, r.phy, r.lanes, options.threads);
   r.power = power::budget(spec);
+  if (r.power.led_drive) {
+    r.led_drive = r.power.led_drive;
+  } else if (ev.chain().led().runs_on_drive()) {
+    r.led_drive = ev.chain().led().drive();
+  }
   // Only spares that meet the BER target can take over a failed channel.
   r.reliability = reliability::link_reliability(
       spec, reliability::count_usable_spares(r.phy.channels, r.lanes,

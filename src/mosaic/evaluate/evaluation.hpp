@@ -32,6 +32,9 @@ struct Evaluation {
   phy::PhyResult phy;          // per-channel table and the fiber/receiver figures
   link::LaneAssignment lanes;  // role of every channel and the link summary
   power::PowerBudget power;
+  // What one LED's launch costs, when the design reads it (the rate-equation LED runs on it, or
+  // power.analog_model = drive costs it).
+  std::optional<phy::LedDrive> led_drive;
   reliability::LinkReliability reliability;  // with the usable spares only
   std::vector<std::string> assumptions;
   std::optional<reliability::DegradationResult> degradation;  // when asked

@@ -33,8 +33,19 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
       "and jitter tails and of the exact ISI/crosstalk pattern distribution; no measurement can "
       "reach them, and they hold only as far as those tails stay Gaussian",
       spec.report.ber_floor));
-  if (std::string led = make_led_response(spec.led)->assumption(); !led.empty())
-    a.push_back(std::move(led));
+  const auto led = make_led_response(spec.led);
+  if (std::string said = led->assumption(); !said.empty()) a.push_back(std::move(said));
+  if (led->runs_on_drive()) {
+    const LedDrive& d = led->drive();
+    a.push_back(fmt::format(
+        "LED drive from the launch: the 0 and 1 levels' light (mean led.launch_power_dbm, ratio "
+        "led.extinction_ratio_db) through EQE = extraction x ABC internal efficiency at 25 degC "
+        "give {:.3f} / {:.3f} mA (bias {:.3f} mA, {:.0f} A/cm^2, EQE {:.3f}, {:.3f} GHz); the "
+        "array's optical power spread is a spread of efficiency at that drive, and the bandwidth "
+        "and droop derating with temperature come from the led.*_tc keys, not from the carriers",
+        d.low_a * 1e3, d.high_a * 1e3, d.bias_a * 1e3, d.current_density_a_per_m2 * 1e-4, d.eqe,
+        d.f3db_hz * 1e-9));
+  }
   if (spec.rx.ctle && spec.rx.ctle_auto)
     a.push_back("CTLE peaking is tuned once per link on a nominal channel (0-16 dB in 1 dB steps)");
   if (spec.rx.clock == ClockMode::kForwardedClock)

@@ -20,7 +20,6 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   const auto& v = in.victim;
   double shift = v.base_a;
   for (const auto& a : in.aggressors) shift += a.base_a;
-  dist.cursor = v.swing_a * v.pulse->at(s, 0);
   scratch.taps.clear();
   const int k_lo = -in.victim.pulse->span_ui / 2;
   const int k_hi = in.victim.pulse->span_ui / 2;
@@ -36,12 +35,37 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
       if (i >= n) i -= n;
     }
   };
-  gather(*v.pulse, s, v.swing_a, true);
+  // A nonlinear victim: its window levels (below) and its main-effect taps outside the window.
+  PatternLevels& levels = scratch.levels;
+  double window_lo = 0.0;  // lowest and highest window level (A above shift)
+  double window_hi = 0.0;
+  double cursor_size = 0.0;  // what the cursor bit moves the signal by (the lumping's scale)
+  if (in.victim_patterns) {
+    in.victim_patterns->at(s, levels);
+    for (double t : levels.taps) scratch.taps.push_back(v.swing_a * t);
+    window_lo = v.swing_a * std::min(*std::min_element(levels.level0.begin(), levels.level0.end()),
+                                     *std::min_element(levels.level1.begin(), levels.level1.end()));
+    window_hi = v.swing_a * std::max(*std::max_element(levels.level0.begin(), levels.level0.end()),
+                                     *std::max_element(levels.level1.begin(), levels.level1.end()));
+    double mean0 = 0.0, mean1 = 0.0;
+    for (std::size_t w = 0; w < levels.level0.size(); ++w) {
+      mean0 += levels.level0[w];
+      mean1 += levels.level1[w];
+    }
+    cursor_size = v.swing_a * (mean1 - mean0) / static_cast<double>(levels.level0.size());
+    dist.cursor = 0.0;
+    dist.split = true;
+  } else {
+    dist.cursor = v.swing_a * v.pulse->at(s, 0);
+    dist.split = false;
+    cursor_size = dist.cursor;
+    gather(*v.pulse, s, v.swing_a, true);
+  }
   for (const auto& a : in.aggressors) gather(*a.pulse, s + a.offset_samples, a.swing_a, false);
 
   // Taps far below the noise are indistinguishable from Gaussian noise once convolved with it:
   // lump them (mean and variance exact) and keep the distribution for the ones that matter.
-  const double tiny = std::max(1e-4 * std::abs(dist.cursor),
+  const double tiny = std::max(1e-4 * std::abs(cursor_size),
                                0.05 * std::sqrt(in.thermal_sigma_a * in.thermal_sigma_a));
   // The largest taps at or above `tiny` (at most kMaxExactTaps), largest first, are kept
   // exactly; only those need sorting.
@@ -64,22 +88,50 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     lo += 0.5 * scratch.taps[t];
     dist.lumped_var += 0.25 * scratch.taps[t] * scratch.taps[t];
   }
+  if (dist.split) {
+    lo += window_lo;
+    range += window_hi - window_lo;
+  }
   dist.lo = lo;
   // Without any exact tap every bin but the first is empty; keep the grid narrow anyway.
-  dist.step = std::max(range, 1e-9 * std::abs(dist.cursor) + 1e-30) / (kIsiBins - 1);
-  dist.p.assign(kIsiBins, 0.0);
-  dist.p[0] = 1.0;
-  int top = 0;  // highest occupied bin
+  dist.step = std::max(range, 1e-9 * std::abs(cursor_size) + 1e-30) / (kIsiBins - 1);
   std::vector<double>& next = scratch.next;
   next.resize(2 * kIsiBins + 1);
   scratch.padded.resize(3 * kIsiBins + 3);
-  for (std::size_t t = 0; t < exact; ++t) {
-    // A tap {0, a} with a < 0 is a + {0, |a|}: the offset went into lo above.
-    const int new_top =
-        kernels::add_fair_bit(dist.p.data(), top, std::abs(scratch.taps[t]) / dist.step, kIsiBins,
-                              next.data(), scratch.padded.data());
-    std::copy(next.begin(), next.begin() + new_top + 1, dist.p.begin());
-    top = new_top;
+  // Convolves the exact taps into a histogram whose highest occupied bin is `top`.
+  auto add_taps = [&](std::vector<double>& p, int top) {
+    for (std::size_t t = 0; t < exact; ++t) {
+      // A tap {0, a} with a < 0 is a + {0, |a|}: the offset went into lo above.
+      const int new_top =
+          kernels::add_fair_bit(p.data(), top, std::abs(scratch.taps[t]) / dist.step, kIsiBins,
+                                next.data(), scratch.padded.data());
+      std::copy(next.begin(), next.begin() + new_top + 1, p.begin());
+      top = new_top;
+    }
+  };
+  if (dist.split) {
+    // One histogram per cursor bit of the window's levels (equiprobable), mass split linearly
+    // between the two bins around each level.
+    auto window = [&](const std::vector<double>& level, std::vector<double>& p) {
+      p.assign(kIsiBins, 0.0);
+      const double w = 1.0 / static_cast<double>(level.size());
+      int top = 0;
+      for (double x : level) {
+        const double u = (v.swing_a * x - window_lo) / dist.step;
+        const int i = std::clamp(static_cast<int>(u), 0, kIsiBins - 2);
+        const double f = std::clamp(u - i, 0.0, 1.0);
+        p[i] += w * (1.0 - f);
+        p[i + 1] += w * f;
+        top = std::max(top, f > 0.0 ? i + 1 : i);
+      }
+      add_taps(p, top);
+    };
+    window(levels.level0, dist.p);
+    window(levels.level1, dist.p1);
+  } else {
+    dist.p.assign(kIsiBins, 0.0);
+    dist.p[0] = 1.0;
+    add_taps(dist.p, 0);
   }
   dist.inv_sigma0.resize(kIsiBins);
   dist.inv_sigma1.resize(kIsiBins);
@@ -90,7 +142,39 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   dist.ready = true;
 }
 
+namespace {
+
+// log_ber_without_jitter for a split (nonlinear victim) distribution.
+double log_ber_split(const PhaseDistribution& dist, double d) {
+  kernels::QSumSplitInput q;
+  q.p0 = dist.p.data();
+  q.p1 = dist.p1.data();
+  q.inv_sigma = dist.inv_sigma0.data();
+  q.bins = kIsiBins;
+  q.lo = dist.lo;
+  q.step = dist.step;
+  q.threshold = d;
+  const double sum = kernels::q_sum_split(q);
+  if (sum > 1e-280) return std::log(0.5 * sum);
+  for (const double scale : {kTailScale, 2.0 * kTailScale}) {
+    q.log_scale = scale;
+    const double scaled = kernels::q_sum_split(q);
+    if (scaled > 1e-280) return std::log(0.5 * scaled) - scale;
+  }
+  LogSumExp acc;
+  for (int i = 0; i < kIsiBins; ++i) {
+    const double x0 = dist.lo + i * dist.step;
+    if (dist.p1[i] > 0.0)
+      acc.add(std::log(0.5 * dist.p1[i]) + log_q((x0 - d) * dist.inv_sigma0[i]));
+    if (dist.p[i] > 0.0) acc.add(std::log(0.5 * dist.p[i]) + log_q((d - x0) * dist.inv_sigma0[i]));
+  }
+  return acc.value();
+}
+
+}  // namespace
+
 double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
+  if (dist.split) return log_ber_split(dist, d);
   kernels::QSumInput q;
   q.p = dist.p.data();
   q.inv_sigma0 = dist.inv_sigma0.data();

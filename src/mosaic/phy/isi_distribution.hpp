@@ -11,13 +11,16 @@ namespace mosaic::phy {
 inline constexpr int kIsiBins = 256;
 static_assert(kIsiBins % 8 == 0, "q_sum kernels take whole groups of 8 bins");
 
-// ISI + crosstalk amplitude distribution at one sampling phase, cursor bit excluded.
+// ISI + crosstalk amplitude distribution at one sampling phase, cursor bit excluded; or, for a
+// nonlinear victim (`split`), the whole signal's distribution for either cursor bit.
 struct PhaseDistribution {
   double lo = 0.0;      // amplitude of bin 0
   double step = 1.0;    // bin width
-  double cursor = 0.0;  // added when the cursor bit is 1
+  double cursor = 0.0;  // added when the cursor bit is 1 (0 when split)
   double lumped_var = 0.0;
-  std::vector<double> p;
+  std::vector<double> p;  // cursor bit 0 when split
+  bool split = false;     // p1 holds the distribution with the cursor bit at 1
+  std::vector<double> p1;
   std::vector<double> inv_sigma0;  // 1/sigma at each bin, cursor 0
   std::vector<double> inv_sigma1;  // ... cursor 1
   bool ready = false;
@@ -28,12 +31,15 @@ struct IsiScratch {
   std::vector<double> taps;
   std::vector<double> next;
   std::vector<double> padded;
+  PatternLevels levels;
 };
 
 // The distribution at phase s (samples from the victim's pulse peak): every significant tap of
 // the victim's pulse one UI apart (cursor excluded) and of each aggressor's, each a fair random
 // bit, convolved exactly; taps far below the noise lumped into its Gaussian; the noise's 1/sigma
-// at every bin for either cursor bit.
+// at every bin for either cursor bit. With the victim's pattern levels (StatEyeInput::
+// victim_patterns) the victim's own signal is their window levels, one histogram per cursor bit,
+// convolved with its taps outside the window and the aggressors'.
 void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& dist,
                               IsiScratch& scratch);
 

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/phy/led_drive.hpp"
+#include "mosaic/phy/led_slot_light.hpp"
 #include "mosaic/phy/mc/transmitter.hpp"
 
 namespace mosaic::phy {
@@ -21,7 +23,7 @@ class LedResponse {
   // spread and the temperature derating.
   double small_signal_f3db_hz() const { return f3db_hz(); }
   // Linear response at f_hz >= 0 of an LED whose bandwidth is f3db_hz, unit DC gain: what the
-  // statistical eye runs (a nonlinear model enters it linearised at its bias).
+  // statistical eye runs for every aggressor and, for a linear model, the victim too.
   std::complex<double> transfer(double f3db_hz, double f_hz) const {
     return small_signal(f3db_hz, f_hz);
   }
@@ -31,12 +33,27 @@ class LedResponse {
   // Whether the light is linear in the drive, so that bit patterns superpose: the symbol-rate
   // and importance-sampling Monte Carlo modes need it.
   bool linear() const { return is_linear(); }
+  // The drive currents, voltages and powers the design's launch costs (led_drive.hpp): for a
+  // model whose bandwidth is a parameter, at least the current density that bandwidth needs.
+  const LedDrive& drive() const { return drive_; }
+  // Whether the model's dynamics run on that drive (then the record reports it).
+  bool runs_on_drive() const { return !is_linear(); }
   // What the report must say about how the statistical eye runs this model (empty: nothing).
   std::string assumption() const { return stat_eye_assumption(); }
   // The Monte Carlo waveform engine's transmitter of one channel (mc/transmitter.hpp).
   std::unique_ptr<mc::Transmitter> transmitter(const mc::TransmitterSetup& setup) const {
     return make_transmitter(setup);
   }
+  // A nonlinear model's light over one bit slot for every pattern of the bits before it, at a
+  // channel's bandwidth (the statistical eye's pattern-dependent levels); null for a linear
+  // model, whose patterns superpose.
+  std::shared_ptr<const SlotLight> slot_light(double f3db_hz, double bit_period_s,
+                                              int samples_per_ui) const {
+    return make_slot_light(f3db_hz, bit_period_s, samples_per_ui);
+  }
+
+ protected:
+  explicit LedResponse(const LedDrive& drive) : drive_(drive) {}
 
  private:
   virtual double f3db_hz() const = 0;
@@ -46,11 +63,17 @@ class LedResponse {
   virtual std::string stat_eye_assumption() const { return {}; }
   virtual std::unique_ptr<mc::Transmitter> make_transmitter(
       const mc::TransmitterSetup& setup) const = 0;
+  virtual std::shared_ptr<const SlotLight> make_slot_light(double, double, int) const {
+    return nullptr;
+  }
+
+  LedDrive drive_;
 };
 
-// led.model = linear: a low-pass of shape led.filter and bandwidth led.f3db_ghz.
+// led.model = linear: a low-pass of shape led.filter and bandwidth led.f3db_ghz; its drive pays
+// for that bandwidth's current density (led_drive with required_f3db_hz).
 std::unique_ptr<LedResponse> make_linear_led_response(const LedSpec& led);
-// led.model = rate_equation: the ABC carrier rate equation (RateEquationLed) at led.bias_ma.
+// led.model = rate_equation: the ABC carrier rate equation (RateEquationLed) at the launch's drive.
 std::unique_ptr<LedResponse> make_rate_equation_led_response(const LedSpec& led);
 
 // The model named by led.model: the only place that tells the models apart.

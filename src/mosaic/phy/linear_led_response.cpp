@@ -8,7 +8,8 @@ namespace {
 class LinearLed final : public LedResponse {
  public:
   explicit LinearLed(const LedSpec& led)
-      : shape_(make_lowpass(led.filter)),
+      : LedResponse(led_drive(led, led.f3db_ghz * 1e9)),
+        shape_(make_lowpass(led.filter)),
         f3db_hz_(led.f3db_ghz * 1e9),
         pre_emphasis_(led.pre_emphasis) {}
 

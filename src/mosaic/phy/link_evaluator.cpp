@@ -66,6 +66,8 @@ LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra
   shot_a2_per_a_ = noise.shot_a2_per_a;
   pulses_.resize(layout_.channels.size());
   pulse_once_ = std::vector<std::once_flag>(layout_.channels.size());
+  slot_lights_.resize(layout_.channels.size());
+  slot_light_once_ = std::vector<std::once_flag>(layout_.channels.size());
 }
 
 double LinkEvaluator::tune_ctle() const {
@@ -78,15 +80,23 @@ double LinkEvaluator::tune_ctle() const {
                                spec_.coupling.rx_db - fiber_.loss_db;
   const ChannelLevels lv = channel_levels(spec_, received_dbm);
   const double f3db = nominal_led_f3db_hz(spec_);
+  // A nonlinear LED is tuned on its pattern-dependent levels too (one slot table: the peaking
+  // changes only the chain after the LED).
+  std::shared_ptr<const SlotLight> light;
   double best_peaking = 0.0;
   double best = std::numeric_limits<double>::infinity();
   for (int peaking = 0; peaking <= 16; ++peaking) {
     const ChainModel chain(spec_, fiber_, peaking);
     const PulseResponse pulse = chain.pulse(f3db);
+    if (peaking == 0)
+      light = chain.led().slot_light(f3db, chain.bit_period_s(), chain.samples_per_ui());
     const NoiseTerms noise = noise_terms(spec_.rx, chain);
     StatEyeInput in;
     in.victim = {&pulse, lv.high_a - lv.low_a,
                  lv.low_a + (lv.high_a - lv.low_a) * pulse.drive_offset, 0};
+    if (light)
+      in.victim_patterns = std::make_shared<const PatternResponse>(
+          *light, chain.downstream_response(), pulse.peak, pulse.span_ui, pulse.drive_offset);
     for (int k = 0; k < 8; ++k) {
       const double kappa = k < 4 ? fiber_.kappa_adjacent : fiber_.kappa_diagonal;
       if (kappa > 0.0)
@@ -115,6 +125,14 @@ const PulseResponse& LinkEvaluator::pulse(int channel) {
   return *pulses_[channel];
 }
 
+std::shared_ptr<const SlotLight> LinkEvaluator::slot_light(int channel) {
+  std::call_once(slot_light_once_[channel], [&] {
+    slot_lights_[channel] = chain_->led().slot_light(
+        layout_.channels[channel].led_f3db_hz, chain_->bit_period_s(), chain_->samples_per_ui());
+  });
+  return slot_lights_[channel];
+}
+
 StatEyeInput LinkEvaluator::eye_input(int channel, bool bathtubs) {
   const ChannelParams& c = layout_.channels[channel];
   const double ui_s = chain_->bit_period_s();
@@ -124,6 +142,9 @@ StatEyeInput LinkEvaluator::eye_input(int channel, bool bathtubs) {
   const ChannelLevels lv = channel_levels(spec_, c.received_power_dbm);
   const double swing = lv.high_a - lv.low_a;
   in.victim = {&own, swing, lv.low_a + swing * own.drive_offset, 0};
+  if (const auto light = slot_light(channel))
+    in.victim_patterns = std::make_shared<const PatternResponse>(
+        *light, chain_->downstream_response(), own.peak, own.span_ui, own.drive_offset);
   for (const Neighbour& nb : layout_.neighbours[channel]) {
     const ChannelParams& a = layout_.channels[nb.index];
     const PulseResponse& theirs = pulse(nb.index);

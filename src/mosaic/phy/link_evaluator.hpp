@@ -44,6 +44,9 @@ class LinkEvaluator {
   double shot_a2_per_a() const { return shot_a2_per_a_; }
 
   const PulseResponse& pulse(int channel);
+  // A nonlinear LED's slot light at this channel's bandwidth (null for a linear LED), computed on
+  // first use, thread-safe.
+  std::shared_ptr<const SlotLight> slot_light(int channel);
   // Stat-eye input of a live channel; the pointers stay valid as long as this evaluator.
   StatEyeInput eye_input(int channel, bool bathtubs);
   // Runs the statistical eye and fills everything of ChannelResult but the role.
@@ -68,6 +71,8 @@ class LinkEvaluator {
   double shot_a2_per_a_ = 0.0;
   std::vector<std::unique_ptr<PulseResponse>> pulses_;
   std::vector<std::once_flag> pulse_once_;
+  std::vector<std::shared_ptr<const SlotLight>> slot_lights_;
+  std::vector<std::once_flag> slot_light_once_;
 };
 
 }  // namespace mosaic::phy

@@ -47,10 +47,22 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
   fft.fwd(common_, drive);
   const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
   // Real responses: the value at -f is the conjugate of the one at +f, computed once for both.
+  std::vector<std::complex<double>> after_led(led_->linear() ? 0 : n);
   for (int k = 0; k <= n / 2; ++k) {
     const std::complex<double> h = fiber_response(k * df) * receiver_response(k * df);
     common_[k] *= h;
     if (k > 0 && k < n - k) common_[n - k] *= std::conj(h);
+    if (!after_led.empty()) {
+      after_led[k] = h;
+      if (k > 0 && k < n - k) after_led[n - k] = std::conj(h);
+    }
+  }
+  if (!after_led.empty()) {
+    std::vector<std::complex<double>> time;
+    fft.inv(time, after_led);
+    downstream_.resize(n);
+    const int shift = (span_ui_ / 4) * samples_per_ui_;  // as pulse() places its responses
+    for (int i = 0; i < n; ++i) downstream_[(i + shift) % n] = time[i].real();
   }
 }
 

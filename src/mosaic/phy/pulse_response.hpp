@@ -55,6 +55,10 @@ class ChainModel {
   }
   std::complex<double> fiber_response(double f_hz) const { return fiber_->transfer(f_hz); }
   std::complex<double> receiver_response(double f_hz) const { return rx_->response(f_hz); }
+  // The chain after the LED (fiber, receiver, CTLE) as a sampled impulse response of unit DC gain,
+  // placed on pulse()'s window like its responses: what a nonlinear LED's light passes through.
+  // Empty for a linear LED (its pulse() carries everything).
+  const std::vector<double>& downstream_response() const { return downstream_; }
   double bit_period_s() const { return bit_period_s_; }
   int samples_per_ui() const { return samples_per_ui_; }
   int span_ui() const { return span_ui_; }
@@ -69,6 +73,7 @@ class ChainModel {
   int samples_per_ui_;
   int span_ui_;
   std::vector<std::complex<double>> common_;  // drive pulse x fiber x receiver at each FFT bin
+  std::vector<double> downstream_;
 };
 
 }  // namespace mosaic::phy

@@ -173,6 +173,60 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   return combine(s);
 }
 
+double q_sum_split_scalar(const QSumSplitInput& in) {
+  const double* table = log_q_table().data();
+  const double e_scale = scale_factor(in.log_scale);
+  double s[8] = {};
+  for (int i = 0; i < in.bins; ++i) {
+    const double p0 = in.p0[i];
+    const double p1 = in.p1[i];
+    if (p0 == 0.0 && p1 == 0.0) continue;  // adds exactly +0 in the vector kernel
+    const double x0 = in.lo + i * in.step;
+    s[i & 7] +=
+        p1 * q_scaled_scalar((x0 - in.threshold) * in.inv_sigma[i], table, in.log_scale, e_scale) +
+        p0 * q_scaled_scalar((in.threshold - x0) * in.inv_sigma[i], table, in.log_scale, e_scale);
+  }
+  return combine(s);
+}
+
+MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
+  const double* table = log_q_table().data();
+  const __m512d iota = _mm512_set_pd(7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512d zero = _mm512_setzero_pd();
+  const __m512d lo = _mm512_set1_pd(in.lo);
+  const __m512d step = _mm512_set1_pd(in.step);
+  const __m512d d = _mm512_set1_pd(in.threshold);
+  const __m512d scale = _mm512_set1_pd(in.log_scale);
+  const __m512d e_scale = _mm512_set1_pd(scale_factor(in.log_scale));
+  const __m512d max_z = _mm512_set1_pd(in.log_scale == 0.0 ? kMaxZ : kTableZ);
+  __m512d sum = zero;
+  for (int i = 0; i < in.bins; i += 8) {
+    const __m512d p0 = _mm512_loadu_pd(in.p0 + i);
+    const __m512d p1 = _mm512_loadu_pd(in.p1 + i);
+    const __mmask8 live =
+        _mm512_cmp_pd_mask(p0, zero, _CMP_NEQ_UQ) | _mm512_cmp_pd_mask(p1, zero, _CMP_NEQ_UQ);
+    if (live == 0) continue;
+    const __m512d idx = _mm512_add_pd(_mm512_set1_pd(static_cast<double>(i)), iota);
+    const __m512d x0 = _mm512_add_pd(lo, _mm512_mul_pd(idx, step));
+    const __m512d inv = _mm512_loadu_pd(in.inv_sigma + i);
+    const __m512d z1 = _mm512_mul_pd(_mm512_sub_pd(x0, d), inv);
+    const __m512d z0 = _mm512_mul_pd(_mm512_sub_pd(d, x0), inv);
+    if ((_mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ) | _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ)) ==
+        0)
+      continue;
+    const __m512d term = _mm512_add_pd(_mm512_mul_pd(p1, q_avx512(z1, table, scale, e_scale)),
+                                       _mm512_mul_pd(p0, q_avx512(z0, table, scale, e_scale)));
+    sum = _mm512_mask_add_pd(sum, live, sum, term);
+  }
+  alignas(64) double s[8];
+  _mm512_store_pd(s, sum);
+  return combine(s);
+}
+
+double q_sum_split(const QSumSplitInput& in) {
+  return q_sum_has_avx512() ? q_sum_split_avx512(in) : q_sum_split_scalar(in);
+}
+
 double sum_exp_scalar(const double* x, int n, double shift) {
   double s[8] = {};
   for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);

@@ -32,6 +32,24 @@ double q_sum_avx512(const QSumInput& in);  // only where the CPU has AVX-512F
 double q_sum(const QSumInput& in);
 bool q_sum_has_avx512();
 
+// The same decision when the cursor bit changes the whole distribution (a nonlinear victim):
+// bin i holds p0[i] with the cursor bit at 0 and p1[i] with it at 1, both at x_i, with one 1/sigma
+// per bin: sum_i p1[i] Q((x_i - threshold) inv_sigma[i]) + p0[i] Q((threshold - x_i) inv_sigma[i]).
+// Same table, same partial sums, same bits in the scalar reference and the AVX-512 kernel.
+struct QSumSplitInput {
+  const double* p0 = nullptr;
+  const double* p1 = nullptr;
+  const double* inv_sigma = nullptr;
+  int bins = 0;  // a multiple of 8
+  double lo = 0.0;
+  double step = 0.0;
+  double threshold = 0.0;
+  double log_scale = 0.0;
+};
+double q_sum_split_scalar(const QSumSplitInput& in);
+double q_sum_split_avx512(const QSumSplitInput& in);  // only where the CPU has AVX-512F
+double q_sum_split(const QSumSplitInput& in);
+
 // sum_i exp(x[i] - shift) for x[i] <= shift (the jitter average, shifted by its largest term),
 // with the kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved
 // partial sums: the scalar reference and the AVX-512 kernel give the same bits.

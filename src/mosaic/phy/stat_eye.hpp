@@ -1,10 +1,12 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "mosaic/core/design/phy_spec.hpp"
 #include "mosaic/phy/channel_result.hpp"
+#include "mosaic/phy/pattern_response.hpp"
 #include "mosaic/phy/pulse_response.hpp"
 
 namespace mosaic::phy {
@@ -19,6 +21,10 @@ struct EyeSignal {
 
 struct StatEyeInput {
   EyeSignal victim;
+  // A nonlinear victim LED: its own signal from these pattern-dependent levels (in units of
+  // victim.swing_a above victim.base_a) instead of the superposition of its pulse; the pulse
+  // stays the phase reference. Null: linear superposition.
+  std::shared_ptr<const PatternResponse> victim_patterns;
   std::vector<EyeSignal> aggressors;  // each with its own independent random data
   double thermal_sigma_a = 0.0;       // rms receiver noise, input-referred and filtered
   double shot_a2_per_a = 0.0;         // shot-noise variance per ampere of signal: 2 q B_n (0 = off)

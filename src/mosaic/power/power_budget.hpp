@@ -1,9 +1,11 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/power/channel_power.hpp"
 
 namespace mosaic::power {
 
@@ -25,12 +27,15 @@ struct ReferenceModule {
 struct PowerBudget {
   std::vector<PowerBlock> blocks;  // host_interface, gearbox, analog_frontend, controller_dcdc
   double per_end_w = 0.0;
-  double per_link_w = 0.0;           // two ends; the imaging fiber is passive
-  double payload_rate_gbps = 0.0;    // Ethernet MAC rate carried (800 for 8 x 106.25 Gb/s)
-  double pj_per_bit = 0.0;           // per end, per payload bit
-  int powered_channels = 0;          // channels drawing analog power (data + ECC, + spares if hot)
-  ReferenceModule reference;         // laser/DSP module, same host interface
-  double saving_vs_reference = 0.0;  // fraction of the reference's per-end power saved
+  double per_link_w = 0.0;         // two ends; the imaging fiber is passive
+  double payload_rate_gbps = 0.0;  // Ethernet MAC rate carried (800 for 8 x 106.25 Gb/s)
+  double pj_per_bit = 0.0;         // per end, per payload bit
+  int powered_channels = 0;        // channels drawing analog power (data + ECC, + spares if hot)
+  // power.analog_model = drive: one channel's parts, and the LED drive they were costed from.
+  std::optional<ChannelPower> channel;
+  std::optional<phy::LedDrive> led_drive;
+  ReferenceModule reference;           // laser/DSP module, same host interface
+  double saving_vs_reference = 0.0;    // fraction of the reference's per-end power saved
   double saving_vs_reference_w = 0.0;  // per end
   std::vector<std::string> assumptions;
 };
@@ -40,7 +45,8 @@ struct PowerBudget {
 double payload_rate_gbps(const LinkSpec& spec);
 
 // Evaluates the per-block scaling laws of spec.power for the spec's host lanes, channel counts
-// and channel rate. Pure; never throws for a validated spec.
+// and channel rate; the analog block by power.analog_model (per_bit: the published law; drive:
+// channel_power of the LED model's nominal drive). Pure; never throws for a validated spec.
 PowerBudget budget(const LinkSpec& spec);
 
 }  // namespace mosaic::power

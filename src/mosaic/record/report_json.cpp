@@ -118,6 +118,7 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
   j["verdict"] = verdict_to_json(r.verdict);
   if (r.link_budget) j["link_budget"] = link_budget_to_json(*r.link_budget);
   j["power"] = power_to_json(r.power);
+  if (r.led_drive) j["led_drive"] = led_drive_to_json(*r.led_drive);
   j["reliability"] = reliability_to_json(r.reliability);
   // Each section's assumptions are merged into the top-level list.
   j["power"].erase("assumptions");

@@ -86,6 +86,14 @@ struct EnumNames<HostInterface> {
 };
 
 template <>
+struct EnumNames<AnalogPowerModel> {
+  static constexpr std::array<std::pair<AnalogPowerModel, const char*>, 2> kValues{{
+      {AnalogPowerModel::kPerBit, "per_bit"},
+      {AnalogPowerModel::kDrive, "drive"},
+  }};
+};
+
+template <>
 struct EnumNames<McMode> {
   static constexpr std::array<std::pair<McMode, const char*>, 3> kValues{{
       {McMode::kWaveform, "waveform"},

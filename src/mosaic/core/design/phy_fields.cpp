@@ -59,18 +59,32 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "1/K", "Relative change of bandwidth per kelvin above 25 degC"));
   out.push_back(real("led.wavelength_tc_nm_per_k", &S::led, &LedSpec::wavelength_tc_nm_per_k, -1.0,
                      1.0, "nm/K", "Shift of the centre wavelength per kelvin"));
-  out.push_back(real("led.bias_ma", &S::led, &LedSpec::bias_ma, 0.001, 1000.0, "mA",
-                     "Mean drive current (rate-equation model)"));
   out.push_back(real("led.diameter_um", &S::led, &LedSpec::diameter_um, 0.1, 1000.0, "um",
-                     "Diameter of the emitting mesa (rate-equation model)"));
+                     "Diameter of the emitting mesa (current density = drive current / area)"));
   out.push_back(real("led.active_thickness_nm", &S::led, &LedSpec::active_thickness_nm, 0.1,
-                     10000.0, "nm", "Total thickness of the quantum wells (rate-equation model)"));
+                     10000.0, "nm", "Total thickness of the quantum wells"));
   out.push_back(real("led.a_per_s", &S::led, &LedSpec::a_per_s, 0.0, 1e12, "1/s",
                      "Shockley-Read-Hall and surface recombination coefficient A"));
   out.push_back(real("led.b_cm3_per_s", &S::led, &LedSpec::b_cm3_per_s, 1e-14, 1e-6, "cm^3/s",
                      "Radiative recombination coefficient B"));
   out.push_back(real("led.c_cm6_per_s", &S::led, &LedSpec::c_cm6_per_s, 0.0, 1e-24, "cm^6/s",
                      "Auger recombination coefficient C"));
+  out.push_back(real("led.extraction_efficiency", &S::led, &LedSpec::extraction_efficiency, 1e-3,
+                     1.0, "",
+                     "Light-extraction efficiency: EQE = extraction x IQE (the drive current "
+                     "follows from the launch through it)"));
+  out.push_back(real("led.ideality_factor", &S::led, &LedSpec::ideality_factor, 0.5, 20.0, "",
+                     "Diode ideality factor of the forward voltage"));
+  out.push_back(real("led.saturation_current_density_a_per_cm2", &S::led,
+                     &LedSpec::saturation_current_density_a_per_cm2, 1e-40, 1e-3, "A/cm^2",
+                     "Diode saturation current density of the forward voltage"));
+  out.push_back(real("led.series_resistance_ohm_cm2", &S::led, &LedSpec::series_resistance_ohm_cm2,
+                     0.0, 1.0, "ohm cm^2",
+                     "Area-specific series resistance (contacts and spreading) of the mesa"));
+  out.push_back(
+      real("led.max_current_density_a_per_cm2", &S::led, &LedSpec::max_current_density_a_per_cm2,
+           1.0, 1e7, "A/cm^2",
+           "Highest current density of the 1 level: a launch that needs more is refused"));
   // coupling
   out.push_back(real("coupling.tx_db", &S::coupling, &CouplingSpec::tx_db, 0.0, 60.0, "dB",
                      "Loss from the microLED into the fiber cores"));

@@ -1,10 +1,12 @@
 #include "mosaic/core/design/validate.hpp"
 
 #include <cmath>
+#include <numbers>
 #include <sstream>
 #include <string>
 
 #include "mosaic/core/error.hpp"
+#include "mosaic/core/units.hpp"
 
 namespace mosaic {
 namespace {
@@ -77,8 +79,51 @@ void validate_geometric_fiber(const LinkSpec& spec) {
                           " (Rayleigh scattering is part of the 450 nm attenuation)");
 }
 
+// The 1 level's current density (A/cm^2) that emits `light_w` from led's pixel, in closed form
+// (the light fixes the carrier density, B n^2, the ABC recombination the current); the same law
+// as phy/led_drive.cpp, kept here because the design is checked before any physics is built.
+double launch_current_density_a_per_cm2(const LedSpec& led, double light_w) {
+  const double area_cm2 = 0.25 * std::numbers::pi * led.diameter_um * led.diameter_um * 1e-8;
+  const double thickness_cm = led.active_thickness_nm * 1e-7;
+  const double photon_j =
+      units::kPlanck_Js * units::kSpeedOfLight_m_per_s / (led.wavelength_nm * 1e-9);
+  const double radiative =
+      light_w / (photon_j * led.extraction_efficiency * area_cm2 * thickness_cm);
+  const double n = std::sqrt(radiative / led.b_cm3_per_s);
+  return units::kElectronCharge_C * thickness_cm *
+         (led.a_per_s * n + led.b_cm3_per_s * n * n + led.c_cm6_per_s * n * n * n);
+}
+
+// A launch the pixel cannot give below its highest current density is refused, never costed:
+// the 1 level carries 2 er / (er + 1) of the mean light.
+void validate_launch(const LinkSpec& spec) {
+  const LedSpec& led = spec.led;
+  const double er = units::db_to_linear(led.extinction_ratio_db);
+  const double high_share = 2.0 * er / (er + 1.0);
+  const double j =
+      launch_current_density_a_per_cm2(led, high_share * units::dbm_to_w(led.launch_power_dbm));
+  if (j <= led.max_current_density_a_per_cm2) return;
+  // The highest launch: bisection on dBm (the density grows with the light).
+  double lo = -60.0, hi = led.launch_power_dbm;
+  for (int i = 0; i < 80; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (launch_current_density_a_per_cm2(led, high_share * units::dbm_to_w(mid)) <=
+             led.max_current_density_a_per_cm2
+         ? lo
+         : hi) = mid;
+  }
+  std::ostringstream value, allowed, hint;
+  value << led.launch_power_dbm << " dBm";
+  allowed << "at most " << std::floor(lo * 100.0) / 100.0
+          << " dBm for this pixel at led.extinction_ratio_db = " << led.extinction_ratio_db;
+  hint << "its 1 level would need " << std::round(j) << " A/cm^2, above "
+       << "led.max_current_density_a_per_cm2 = " << led.max_current_density_a_per_cm2;
+  throw ConfigError("led.launch_power_dbm", value.str(), allowed.str(), hint.str());
+}
+
 void validate_physics(const LinkSpec& spec, const DesignUse& use) {
   validate_geometric_fiber(spec);
+  validate_launch(spec);
   if (spec.led.model == LedModel::kRateEquation && spec.led.c_cm6_per_s == 0.0 &&
       spec.led.b_cm3_per_s == 0.0)
     throw ConfigError("led.b_cm3_per_s", "0", "> 0 for the rate-equation model");
