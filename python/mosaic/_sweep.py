@@ -349,7 +349,10 @@ def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margi
     """
     args = {"payload_gbps": payload_gbps, "reach_m": reach_m, "temp_c": temp_c,
             "max_fit": max_fit, "min_margin_db": min_margin_db}
-    shown = ", ".join(f"{k}={v!r}" for k, v in args.items() if v is not None)
+    # The invocation names what was asked for: options left at their defaults are not shown.
+    defaults = {"min_margin_db": 2.0}
+    shown = ", ".join(f"{k}={v!r}" for k, v in args.items()
+                      if v is not None and not (k in defaults and v == defaults[k]))
     options = {k: v for k, v in dict(args, store=store, out=out, threads=threads).items()
                if v is not None}
     text = _mosaic.design_json(options, f"python: mosaic.design({shown})")

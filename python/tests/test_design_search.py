@@ -30,14 +30,14 @@ def points(path):
 
 def test_design_matches_cli(tmp_path):
     cli_text = subprocess.run(
-        [CLI, "design", "--payload-gbps", "800", "--reach-m", "30", "--temp-c", "70",
+        [CLI, "design", "--payload-gbps", "800", "--reach-m", "30", "--temp-c", "45",
          "--store", str(tmp_path / "cli.db")],
         check=True, capture_output=True, text=True).stdout
-    r = mosaic.design(payload_gbps=800, reach_m=30, temp_c=70, store=tmp_path / "py.db")
+    r = mosaic.design(payload_gbps=800, reach_m=30, temp_c=45, store=tmp_path / "py.db")
 
     # The printed design file, line for line; the second line names the invocation.
     got, want = r.text.splitlines(), cli_text.splitlines()
-    assert got[1] == "# python: mosaic.design(payload_gbps=800, reach_m=30, temp_c=70)"
+    assert got[1] == "# python: mosaic.design(payload_gbps=800, reach_m=30, temp_c=45)"
     assert got[:1] + got[2:] == want[:1] + want[2:]
     assert f"# binding    {r.binding}" in want
     assert r.winner.toml == cli_text.split("THIS_FILE.toml\n\n", 1)[1]

@@ -37,7 +37,13 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
   goal.reach_m = 50;
   const DesignResult r = design_search(goal);
   ASSERT_TRUE(r.best.feasible) << r.best.violation;
-  EXPECT_LE(r.best.per_end_w, r.reference.per_end_w);
+  // The preset at 50 m has 1.44 dB of margin: it misses the 2 dB guard, so the winner may cost
+  // more than it; a preset that meets every guard bounds the winner's watts.
+  if (r.reference.feasible)
+    EXPECT_LE(r.best.per_end_w, r.reference.per_end_w);
+  else
+    EXPECT_NE(r.reference.violation.find("optical margin"), std::string::npos)
+        << r.reference.violation;
   EXPECT_EQ(column(r.best, "link.over_threshold"), 0);
   EXPECT_EQ(column(r.best, "link.active_short"), 0);
   EXPECT_EQ(column(r.best, "link.capacity_ok"), 1);
@@ -68,10 +74,13 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
   EXPECT_EQ(j["link"]["over_threshold"].get<int>(), 0);
   EXPECT_DOUBLE_EQ(j["reliability"]["link_fit"].get<double>(),
                    column(r.best, "reliability.link_fit"));
-  // The preset at 50 m, through the same command, costs at least as much.
-  const CliRun ref = run_cli("simulate --preset 800g --set fiber.length_m=50 --json --no-margin");
+  // The preset at 50 m, through the same command: its watts and margin are the reference row's.
+  const CliRun ref = run_cli("simulate --preset 800g --set fiber.length_m=50 --json");
   ASSERT_EQ(ref.exit_code, 0);
-  EXPECT_LE(r.best.per_end_w, nlohmann::json::parse(ref.out)["power"]["per_end_w"].get<double>());
+  const auto rj = nlohmann::json::parse(ref.out);
+  EXPECT_DOUBLE_EQ(rj["power"]["per_end_w"].get<double>(), r.reference.per_end_w);
+  EXPECT_NEAR(rj["link"]["optical_margin_db"].get<double>(),
+              column(r.reference, "link.optical_margin_db"), 1e-9);
 }
 
 // At 85 degC the LEDs age out of the verdict before the service life ends, whatever the shape:

@@ -88,7 +88,7 @@ ReportKind detect_report_kind(const nlohmann::json& r, const std::string& source
     }
   }
   throw ConfigError(source, "a JSON document of another kind",
-                    "the --json record of mosaic simulate, relay, compare, fleet, cable or "
+                    "the JSON record of mosaic simulate, relay, compare, fleet, cable or "
                     "cluster");
 }
 

@@ -11,9 +11,9 @@ std::string compare_text(const power::Comparison& cmp, const std::string& catalo
   std::string out;
   out += fmt::format("Cable {:.3g} m, {:.0f}G class; catalog {}\n", cmp.cable_m, cmp.rate_gbps,
                      catalog_origin);
-  out += fmt::format("{:<50} {:>8} {:>6} {:>7} {:>7} {:>9} {:>8} {:>8} {:>8}\n", "technology",
-                     "reach_m", "reach?", "W/end", "pJ/bit", "link_FIT", "lat_ns", "saving",
-                     "FIT_x");
+  out +=
+      fmt::format("{:<50} {:>8} {:>6} {:>7} {:>7} {:>9} {:>8} {:>8} {:>8}\n", "technology",
+                  "reach_m", "reach?", "W/end", "pJ/bit", "link_FIT", "lat_ns", "saving", "FIT_x");
   for (const auto& r : cmp.rows) {
     std::string saving = "-", ratio = "-";
     // A row that needs less power than the design shows how many watts more the design takes.
@@ -32,7 +32,7 @@ std::string compare_text(const power::Comparison& cmp, const std::string& catalo
   out += fmt::format(
       "\nreach? NO = cannot span {:.3g} m (infeasible). saving = power per end the design saves "
       "against that row (+W: the design needs that much more). FIT_x = that row's link FIT / the "
-      "design's.\nEvery catalog figure carries a source in {} (`--json` prints them).\n",
+      "design's.\nEvery catalog figure carries a source in {} (the JSON record carries them).\n",
       cmp.cable_m, catalog_origin);
   return out;
 }

@@ -114,7 +114,7 @@ std::string text_summary(const Evaluation& r) {
         "active channel reaches 2.4e-4)\n",
         l.optical_margin_db);
   } else {
-    out += "Margin   not computed (--no-margin)\n";
+    out += "Margin   not computed (the margin option is off)\n";
   }
   if (r.link_budget) out += link_budget_text(*r.link_budget);
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",

@@ -89,7 +89,7 @@ class Search {
       c.violation = std::isnan(m) ? std::string(
                                         "optical margin: unreachable (an ISI / crosstalk "
                                         "floor above the KP4 limit)")
-                                  : fmt::format("optical margin: {:.2f} dB < min_margin_db {:g}", m,
+                                  : fmt::format("optical margin: {:.3f} dB < min_margin_db {:g}", m,
                                                 goal_.min_margin_db);
     }
     c.feasible = c.violation.empty();
@@ -225,7 +225,7 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
         "reach_m", fmt::format("{:g} m at {:g} Gb/s", goal.reach_m, goal.payload_gbps),
         "a goal some searched design meets",
         fmt::format("no design searched meets every guard; the preset misses: {}; relax the "
-                    "guard (--min-margin-db, --max-fit) or the goal (--reach-m, --temp-c)",
+                    "guard (min_margin_db, max_fit) or the goal (reach_m, temp_c)",
                     ref.violation.empty() ? std::string("nothing (but no cheaper design does)")
                                           : ref.violation));
   }

@@ -127,7 +127,7 @@ Axis parse_axis(const toml::table& t, int index, bool cluster, std::size_t max_v
       static const std::vector<std::string> names = field_names(cluster_fields());
       const auto hint = nearest_name(a.key, names);
       throw ConfigError(where + ".key", "\"" + a.key + "\"",
-                        "a cluster key (`mosaic keys --cluster` lists them)",
+                        "a cluster key (`mosaic keys` lists them under its cluster option)",
                         hint ? "did you mean '" + *hint + "'?" : std::string{});
     }
   } else {

@@ -18,7 +18,7 @@ const ClusterField& known(const std::string& key, const std::string& value) {
   if (const ClusterField* f = find_cluster_field(key)) return *f;
   static const std::vector<std::string> names = field_names(cluster_fields());
   const auto hint = nearest_name(key, names);
-  throw ConfigError(key, value, "a cluster key (mosaic keys --cluster lists them)",
+  throw ConfigError(key, value, "a cluster key (mosaic keys lists them under its cluster option)",
                     hint ? "did you mean '" + *hint + "'?" : std::string{});
 }
 

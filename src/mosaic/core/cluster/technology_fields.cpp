@@ -81,18 +81,18 @@ void add_technology_fields(std::vector<ClusterField>& out) {
                      "Changes to a technology's catalog figures, e.g. smf-dsp:w_per_end=12",
                      parse_technology_adjust, format_technology_adjust));
   out.push_back(text("links.mosaic_preset", &S::links, &L::mosaic_preset, "a design preset",
-                     "The MOSAIC design: a built-in design (`mosaic simulate --preset`)"));
+                     "The MOSAIC design: a built-in design (a preset of `mosaic simulate`)"));
   out.push_back(
       schema::path(text("links.mosaic_design", &S::links, &L::mosaic_design, "a design file (TOML)",
                         "The MOSAIC design from a file instead (relative to the "
                         "cluster file)")));
   out.push_back(list("links.mosaic_set", &S::links, &L::mosaic_set, "KEY=VALUE design overrides",
-                     "Design keys of the MOSAIC design, as --set takes them", parse_design_override,
-                     same));
+                     "Design keys of the MOSAIC design, as KEY=VALUE overrides",
+                     parse_design_override, same));
   out.push_back(real("links.reach_tolerance_m", &S::links, &L::reach_tolerance_m, 0.01, 100.0, "m",
                      "Resolution of the search for the MOSAIC design's reach"));
   out.push_back(list("links.compare", &S::links, &L::compare, "technology names",
-                     "Technologies `--compare` puts side by side (each alone, the cluster's "
+                     "Technologies the compare option puts side by side (each alone, the cluster's "
                      "own set where it cannot reach)",
                      parse_technology, same));
 

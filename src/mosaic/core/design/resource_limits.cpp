@@ -144,7 +144,7 @@ void check_fleet_memory(std::int64_t links, double years) {
                         std::to_string(static_cast<long long>(std::ceil(years))) +
                         " years: the yearly tallies would take " + mib(need) +
                         ", over the memory budget of " + mib(budget),
-                    std::string("fewer --years, or raise the budget with the environment "
+                    std::string("fewer years, or raise the budget with the environment "
                                 "variable ") +
                         kMemoryBudgetVariable);
 }

@@ -9,9 +9,9 @@ FieldTable<ReportOptions> ReportOptions::fields() {
   using O = ReportOptions;
   static const std::vector<Field<O>> table = [] {
     std::vector<Field<O>> t;
-    t.push_back(positional(path(text<O>(
-        "input", &O::input, "a JSON record or a sweep store",
-        "The --json record of simulate, relay, compare, fleet or cable, or a sweep store"))));
+    t.push_back(positional(path(
+        text<O>("input", &O::input, "a JSON record or a sweep store",
+                "The JSON record of simulate, relay, compare, fleet or cable, or a sweep store"))));
     t.push_back(path(text<O>("output", &O::output, "a file path", "HTML page to write")));
     t.push_back(optional_integer<O>("eye_stat", &O::eye_stat, 0, 1 << 24, "",
                                     "Channel whose statistical eye to draw (simulate records; "
