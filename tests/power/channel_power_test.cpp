@@ -18,7 +18,7 @@
 namespace mosaic::power {
 namespace {
 
-double block_w(const PowerBudget& b, const std::string& name) {
+double channel_block_w(const PowerBudget& b, const std::string& name) {
   for (const auto& blk : b.blocks)
     if (blk.name == name) return blk.w;
   ADD_FAILURE() << "no block " << name;
@@ -42,7 +42,7 @@ constexpr double kPaidLaunchDbm = 0.0;
 TEST(ChannelPower, PublishedAnalogBudgetIsACalibrationPoint) {
   const PowerBudget b = budget(preset("800g"));  // drive model, linear LED, 0 dBm
   ASSERT_TRUE(b.channel.has_value());
-  EXPECT_NEAR(block_w(b, "analog_frontend"), kPublishedAnalogW, 0.02 * kPublishedAnalogW);
+  EXPECT_NEAR(channel_block_w(b, "analog_frontend"), kPublishedAnalogW, 0.02 * kPublishedAnalogW);
   EXPECT_NEAR(b.per_end_w, 5.3, 0.02 * 5.3);
   LinkSpec cpo = preset("800g");
   cpo.module.host_interface = HostInterface::kCoPackaged;
@@ -58,18 +58,18 @@ TEST(ChannelPower, PublishedAnalogBudgetIsACalibrationPoint) {
       "end\n",
       c.led_w * 1e3, c.driver_w * 1e3, c.tia_w * 1e3, c.limiting_amp_w * 1e3, c.ctle_w * 1e3,
       c.fixed_w * 1e3, b.led_drive->bias_a * 1e3, b.led_drive->f3db_hz * 1e-9, c.led_rail_v,
-      block_w(b, "analog_frontend"), b.per_end_w);
+      channel_block_w(b, "analog_frontend"), b.per_end_w);
 }
 
 // A linear LED pays for its bandwidth whatever its launch: below 0 dBm the fitted pixel's
 // 1.1 GHz needs the rate equation's current density, so a dimmer launch saves nothing.
 TEST(ChannelPower, LinearLedBandwidthSetsAFloor) {
   LinkSpec s = preset("800g");
-  const double at_0dbm = block_w(budget(s), "analog_frontend");
+  const double at_0dbm = channel_block_w(budget(s), "analog_frontend");
   s.led.launch_power_dbm = -10.0;
   const PowerBudget b = budget(s);
   EXPECT_TRUE(b.led_drive->bandwidth_limited);
-  EXPECT_GT(block_w(b, "analog_frontend"), 0.99 * at_0dbm);
+  EXPECT_GT(channel_block_w(b, "analog_frontend"), 0.99 * at_0dbm);
   EXPECT_NEAR(b.led_drive->f3db_hz / 1.1e9, 1.0, 1e-6);
 }
 
@@ -118,7 +118,7 @@ TEST(ChannelPower, ThreeDbMoreLaunchCostsTheEfficiencyModelsAmount) {
     EXPECT_NEAR(after.channel->led_w / before, expected, 1e-6 * expected);
     EXPECT_NEAR(after.channel->led_w, expected_led_w(s.led, launch + 3.0), 1e-9);
     EXPECT_GT(expected, 2.1);
-    EXPECT_NEAR(block_w(after, "analog_frontend"), 410 * after.channel->total_w(), 1e-12);
+    EXPECT_NEAR(channel_block_w(after, "analog_frontend"), 410 * after.channel->total_w(), 1e-12);
   }
 }
 
@@ -129,12 +129,12 @@ TEST(ChannelPower, UnpaidLaunchIsNotCheap) {
   LinkSpec s = preset("800g");
   s.led.launch_power_dbm = 3.0;
   const PowerBudget bright = budget(s);
-  EXPECT_GT(block_w(bright, "analog_frontend"), 1.7 * block_w(published, "analog_frontend"));
+  EXPECT_GT(channel_block_w(bright, "analog_frontend"), 1.7 * channel_block_w(published, "analog_frontend"));
   EXPECT_GT(bright.per_end_w, published.per_end_w + 1.0);
-  EXPECT_GT(block_w(bright, "controller_dcdc"), block_w(published, "controller_dcdc"));
+  EXPECT_GT(channel_block_w(bright, "controller_dcdc"), channel_block_w(published, "controller_dcdc"));
   std::printf("+3 dBm: analog %.2f W, %.2f W per end (0 dBm: %.2f W, %.2f W)\n",
-              block_w(bright, "analog_frontend"), bright.per_end_w,
-              block_w(published, "analog_frontend"), published.per_end_w);
+              channel_block_w(bright, "analog_frontend"), bright.per_end_w,
+              channel_block_w(published, "analog_frontend"), published.per_end_w);
 }
 
 // A launch beyond what the pixel gives below its highest current density is refused, naming the
@@ -213,7 +213,7 @@ TEST(ChannelPower, DriveLawIsTheDefaultPerBitKeptForComparison) {
   const PowerBudget b = budget(s);
   EXPECT_FALSE(b.channel.has_value());
   EXPECT_FALSE(b.led_drive.has_value());
-  EXPECT_NEAR(block_w(b, "analog_frontend"), 410 * (1.0 + 0.9 * s.channel.rate_gbps) * 1e-3, 1e-12);
+  EXPECT_NEAR(channel_block_w(b, "analog_frontend"), 410 * (1.0 + 0.9 * s.channel.rate_gbps) * 1e-3, 1e-12);
 }
 
 }  // namespace
