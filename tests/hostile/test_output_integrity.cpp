@@ -217,7 +217,8 @@ TEST(InfiniteFigures, NoNullWhereAFigureIsCertainOrUndefined) {
   const CliOutcome cmp = run_cli(request);
   ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
   EXPECT_EQ(cmp.out.find("null"), std::string::npos);
-  for (const auto& row : nlohmann::json::parse(cmp.out)["rows"]) {
+  const nlohmann::json compared = nlohmann::json::parse(cmp.out);  // outlives the loop
+  for (const auto& row : compared["rows"]) {
     if (row["is_design"]) {
       EXPECT_EQ(row["fit_ratio"], "undefined");
     }
