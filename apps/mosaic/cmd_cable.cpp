@@ -42,7 +42,8 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     opt.if_a = o.a;
     opt.if_b = o.b;
     if (o.ber) opt.faults.background_ber = *o.ber;
-    if (!o.phy.empty()) io::read_phy_report(o.phy, cfg.physical_channels, cfg.line_rate_gbps, opt.faults);
+    if (!o.phy.empty())
+      io::read_phy_report(o.phy, cfg.physical_channels, cfg.line_rate_gbps, opt.faults);
     for (const auto& f : o.failures) {
       cable::ScheduledFault fault;
       fault.event.time_s = f.time_s;

@@ -34,8 +34,7 @@ int run_relay(const RelayArgs& args) {
   if (!options.phy.empty()) {
     phy_report.emplace();
     const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
-    io::read_phy_report(options.phy, cfg.physical_channels, cfg.line_rate_gbps,
-                        *phy_report);
+    io::read_phy_report(options.phy, cfg.physical_channels, cfg.line_rate_gbps, *phy_report);
   }
   TerminalProgress progress("relay");
   const link::RelayResult r = relay(spec, options, phy_report, &progress);

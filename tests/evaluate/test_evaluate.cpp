@@ -110,8 +110,8 @@ TEST(Evaluate, DesignFiguresComeFromTheEvaluation) {
   EXPECT_GT(d.link_fit, 0.0);
   // The latency model's electronics: one 64-bit word serialised, one marker and the 64 UI deskew
   // buffer (3 x 64 UI at 2.135 Gb/s = 89.9 ns), plus the module's logic pipeline.
-  EXPECT_NEAR(d.latency_ns,
-              e.spec.module.logic_latency_ns + 3 * 64.0 / e.spec.channel.rate_gbps, 1e-9);
+  EXPECT_NEAR(d.latency_ns, e.spec.module.logic_latency_ns + 3 * 64.0 / e.spec.channel.rate_gbps,
+              1e-9);
   EXPECT_DOUBLE_EQ(d.latency_ns, e.link().latency.electronics_ns());
 }
 

@@ -189,8 +189,8 @@ TEST(StoreIntegrity, KilledMpiRankEndsTheRunAndResumeCompletesIt) {
   std::vector<std::string> args = {"-q", "-np", "2", "--oversubscribe"};
   if (::geteuid() == 0) args.push_back("--allow-run-as-root");
   for (const char* a : {MOSAIC_CLI, "sweep"}) args.push_back(a);
-  for (const std::string& a : {dir + "/s.toml", std::string("--store"), store, std::string("--threads"),
-                               std::string("1")})
+  for (const std::string& a :
+       {dir + "/s.toml", std::string("--store"), store, std::string("--threads"), std::string("1")})
     args.push_back(a);
   Background job(args, dir, "mpi", MOSAIC_MPIEXEC);
   const auto start = std::chrono::steady_clock::now();

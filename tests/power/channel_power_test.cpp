@@ -129,9 +129,11 @@ TEST(ChannelPower, UnpaidLaunchIsNotCheap) {
   LinkSpec s = preset("800g");
   s.led.launch_power_dbm = 3.0;
   const PowerBudget bright = budget(s);
-  EXPECT_GT(channel_block_w(bright, "analog_frontend"), 1.7 * channel_block_w(published, "analog_frontend"));
+  EXPECT_GT(channel_block_w(bright, "analog_frontend"),
+            1.7 * channel_block_w(published, "analog_frontend"));
   EXPECT_GT(bright.per_end_w, published.per_end_w + 1.0);
-  EXPECT_GT(channel_block_w(bright, "controller_dcdc"), channel_block_w(published, "controller_dcdc"));
+  EXPECT_GT(channel_block_w(bright, "controller_dcdc"),
+            channel_block_w(published, "controller_dcdc"));
   std::printf("+3 dBm: analog %.2f W, %.2f W per end (0 dBm: %.2f W, %.2f W)\n",
               channel_block_w(bright, "analog_frontend"), bright.per_end_w,
               channel_block_w(published, "analog_frontend"), published.per_end_w);
@@ -213,7 +215,8 @@ TEST(ChannelPower, DriveLawIsTheDefaultPerBitKeptForComparison) {
   const PowerBudget b = budget(s);
   EXPECT_FALSE(b.channel.has_value());
   EXPECT_FALSE(b.led_drive.has_value());
-  EXPECT_NEAR(channel_block_w(b, "analog_frontend"), 410 * (1.0 + 0.9 * s.channel.rate_gbps) * 1e-3, 1e-12);
+  EXPECT_NEAR(channel_block_w(b, "analog_frontend"), 410 * (1.0 + 0.9 * s.channel.rate_gbps) * 1e-3,
+              1e-12);
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "mosaic/link/latency.hpp"
-
 #include <span>
 #include <vector>
+
+#include "mosaic/link/latency.hpp"
 
 namespace mosaic::link {
 

@@ -12,7 +12,7 @@ namespace mosaic::sweep {
 // What each point computes beyond the sweep-mode evaluation (statistical eye of every channel,
 // lanes, power, reliability, the worst active channel's bathtubs).
 struct PointOptions {
-  bool margin = false;  // the optical-margin search (re-evaluates the weakest channels)
+  bool margin = false;      // the optical-margin search (re-evaluates the weakest channels)
   bool end_of_life = true;  // the verdict at the end of the service life (one more evaluation)
 };
 
