@@ -49,11 +49,11 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   if (options.margin) {
     r.lanes.summary.margin_computed = true;
     const std::optional<double> margin =
-        phy::optical_margin_db(spec, r.phy, r.lanes.active_channels(), link::kKp4PreFecBer, eval);
+        phy::optical_margin_db(ev, r.phy, r.lanes.active_channels(), link::kKp4PreFecBer, eval);
     r.lanes.summary.margin_reachable = margin.has_value();
     r.lanes.summary.optical_margin_db = margin.value_or(0.0);
   }
-  if (options.link_budget) r.link_budget = link_budget(spec, r.phy, r.lanes, options.threads);
+  if (options.link_budget) r.link_budget = link_budget(ev, r.phy, r.lanes, options.threads);
   r.power = power::budget(spec);
   if (r.power.led_drive) {
     r.led_drive = r.power.led_drive;

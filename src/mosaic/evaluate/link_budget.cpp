@@ -134,8 +134,9 @@ void explain_against(ChannelBudget& b, const ChannelBudget& median, double buffe
 
 }  // namespace
 
-std::optional<LinkBudget> link_budget(const LinkSpec& spec, const phy::PhyResult& phy,
+std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResult& phy,
                                       const link::LaneAssignment& lanes, int threads) {
+  const LinkSpec& spec = ev.design_spec();
   std::vector<int> active = lanes.active_channels();
   if (active.empty()) return std::nullopt;
   auto worse = [&](int a, int b) {
@@ -149,7 +150,6 @@ std::optional<LinkBudget> link_budget(const LinkSpec& spec, const phy::PhyResult
   std::vector<int> channels(active.begin(), active.begin() + weakest);
   channels.push_back(median);
 
-  phy::LinkEvaluator ev(spec, {}, phy.ctle_peaking_db);
   const int pixels = static_cast<int>(phy.channels.size());
   const std::vector<double> ageing =
       reliability::led_decay_db(spec, pixels, spec.reliability.service_life_years);

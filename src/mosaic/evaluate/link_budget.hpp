@@ -7,6 +7,7 @@
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/link/lanes.hpp"
 #include "mosaic/phy/evaluate.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic {
 
@@ -71,7 +72,8 @@ inline constexpr int kBudgetWeakestChannels = phy::kMarginCandidates;
 // The link budget of an evaluated design: the median and worst active channels and the weakest
 // few, each from the statistical eye with impairments peeled off (phy/sensitivity.hpp).
 // Nothing when no channel is active.
-std::optional<LinkBudget> link_budget(const LinkSpec& spec, const phy::PhyResult& phy,
+// `ev`: the evaluator `phy` came from (no extra loss), whose pulse responses are reused.
+std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResult& phy,
                                       const link::LaneAssignment& lanes, int threads = 0);
 
 }  // namespace mosaic

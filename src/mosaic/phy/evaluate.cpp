@@ -174,7 +174,15 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
 std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result,
                                         std::span<const int> active, double target_ber,
                                         const EvalOptions& options) {
+  LinkEvaluator ev(spec, {}, result.ctle_peaking_db);
+  return optical_margin_db(ev, result, active, target_ber, options);
+}
+
+std::optional<double> optical_margin_db(LinkEvaluator& ev, const PhyResult& result,
+                                        std::span<const int> active, double target_ber,
+                                        const EvalOptions& options) {
   if (active.empty()) return 0.0;
+  const LinkSpec& spec = ev.design_spec();
   // The weakest active channels decide. Their order changes under a loss (an ISI-limited
   // channel's BER climbs more slowly than a noise-limited one's), so the candidates reach well
   // past the worst few: each has its own crossing and the link's is the first of them.
@@ -188,7 +196,6 @@ std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& r
   weakest.resize(k);
   // A uniform loss scales every photocurrent of an eye (the victim's and its neighbours') alike,
   // so one evaluator at the chosen CTLE serves every loss.
-  LinkEvaluator ev(spec, {}, result.ctle_peaking_db);
   const int os = ev.chain().samples_per_ui();
   std::vector<std::optional<double>> loss(k);
   parallel_for(k, options.threads, [&](std::size_t j) {

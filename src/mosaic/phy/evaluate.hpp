@@ -58,5 +58,10 @@ inline constexpr int kMarginCandidates = 16;
 std::optional<double> optical_margin_db(const LinkSpec& spec, const PhyResult& result,
                                         std::span<const int> active, double target_ber,
                                         const EvalOptions& options = {});
+// The same on the evaluator `result` came from (no extra loss, its CTLE): its pulse responses
+// are reused.
+std::optional<double> optical_margin_db(LinkEvaluator& ev, const PhyResult& result,
+                                        std::span<const int> active, double target_ber,
+                                        const EvalOptions& options = {});
 
 }  // namespace mosaic::phy
