@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/options/report_options.hpp"
+#include "mosaic/core/options/sweep_options.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/evaluate/page_figures.hpp"
 #include "mosaic/pages/html_report.hpp"
@@ -41,6 +42,16 @@ int run_record_report(const ReportOptions& args) {
   const nlohmann::json record = io::read_record(args.input, "input");
   io::write_html_file(io::record_page_data(record, "input", args.eye_stat), args.output, "output");
   return 0;
+}
+
+// A path as one shell word, quoted only where it must be (the commands a page suggests).
+std::string shell_word(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789._-/+=:,") == std::string::npos)
+    return s;
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
 }
 
 // The figures of one point's page (each a pure function of the point's stored design).
@@ -78,6 +89,11 @@ int run_store_report(const ReportOptions& args) {
   options.pages_dir = output.stem().string() + "_points";
   options.store_arg = args.input;
   options.command = invocation();
+  options.point_command = command_line<ReportOptions>(
+      "report",
+      {{"input", shell_word(args.input)}, {"point", "{point}"}, {"output", "point-{point}.html"}});
+  options.resume_command = command_line<study::SweepOptions>(
+      "sweep", {{"sweep", "SWEEP.toml"}, {"store", shell_word(args.input)}, {"resume", ""}});
   const pages::SweepPage page = pages::sweep_page(store, options);
 
   if (!page.pages.empty()) {

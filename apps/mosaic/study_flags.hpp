@@ -1,9 +1,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "mosaic/core/schema/table.hpp"
 
@@ -12,6 +16,29 @@ namespace mosaic::cli {
 // The command-line flag of a field: its canonical name with '-' for '_' ("fail_random" ->
 // "--fail-random"); a positional field keeps its bare name.
 std::string flag_of(const FieldInfo& field);
+
+// A command line of this CLI for a study and some of its options, in the order given, each
+// option named by its table key and spelled as add_study_flags spells it (a boolean that is set
+// is its bare flag). Pages that suggest a next command get it from here, so no flag name is
+// written anywhere but in this folder. An unknown key is a programming error and throws.
+template <class Options>
+std::string command_line(const std::string& study,
+                         const std::vector<std::pair<std::string, std::string>>& options) {
+  std::string line = "mosaic " + study;
+  for (const auto& [key, value] : options) {
+    const auto& table = Options::fields();
+    const auto field = std::find_if(table.begin(), table.end(),
+                                    [&key](const FieldInfo& f) { return f.key == key; });
+    if (field == table.end()) throw std::logic_error("no option \"" + key + "\" in " + study);
+    if (field->positional)
+      line += " " + value;
+    else if (field->kind == FieldKind::kBool)
+      line += " " + flag_of(*field);
+    else
+      line += " " + flag_of(*field) + " " + value;
+  }
+  return line;
+}
 
 // Installs one flag per field of a study's options table. Each value goes through the table's
 // own parser and range check (so the CLI, Python and TOML accept the same values and name the

@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "common/sweep_test_util.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/pages/html_report.hpp"
+#include "mosaic/pages/sweep_page.hpp"
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store_reader.hpp"
-#include "mosaic/pages/sweep_page.hpp"
-#include "common/sweep_test_util.hpp"
 
 namespace mosaic::pages {
 namespace {
@@ -151,6 +151,7 @@ TEST(SweepPage, DataHoldsEveryPointTheFrontAndTheLinksOfThePointsWithAPage) {
   options.pages_dir = "sweep_points";
   options.store_arg = "page.db";
   options.command = "mosaic report page.db -o sweep.html";
+  options.point_command = "report page.db point={point} output=point-{point}.html";
   const SweepPage all = sweep_page(store, options);
   const nlohmann::json& d = all.data;
   EXPECT_EQ(d["kind"], "sweep");
@@ -158,7 +159,9 @@ TEST(SweepPage, DataHoldsEveryPointTheFrontAndTheLinksOfThePointsWithAPage) {
   EXPECT_EQ(all.pages.size(), 8u);
   EXPECT_EQ(d["points"].size(), 8u);
   EXPECT_EQ(d["pages"]["links"][3], "sweep_points/point-3.html");
-  EXPECT_EQ(d["pages"]["command"], "mosaic report page.db --point N -o point-N.html");
+  // The caller's own command, shown with N and kept with its placeholder for the page's links.
+  EXPECT_EQ(d["pages"]["command"], "report page.db point=N output=point-N.html");
+  EXPECT_EQ(d["pages"]["command_template"], options.point_command);
   // The common header and the assumptions.
   EXPECT_EQ(d["report"]["command"], options.command);
   EXPECT_TRUE(d["report"].contains("schema_version") && d["report"].contains("spec"));
@@ -197,8 +200,8 @@ TEST(SweepPage, DataHoldsEveryPointTheFrontAndTheLinksOfThePointsWithAPage) {
   // Each point's own page: a simulate page that names its point and links back, with the
   // figures it was handed.
   const nlohmann::json report = point_report(store, 6);
-  const nlohmann::json point = point_page_data(report, 6, "page.db",
-                                               {{"stat_eye", {{"channel", 3}}}}, "../sweep.html");
+  const nlohmann::json point =
+      point_page_data(report, 6, "page.db", {{"stat_eye", {{"channel", 3}}}}, "../sweep.html");
   EXPECT_EQ(point["kind"], "simulate");
   EXPECT_EQ(point["report"], report);
   EXPECT_EQ(point["sweep"]["point"], 6);
@@ -239,6 +242,24 @@ TEST(SweepPage, ReportCommandWritesTheSweepPageAndOnePagePerPoint) {
     EXPECT_NE(std::find(front.begin(), front.end(), point), front.end()) << name;
   }
   EXPECT_EQ(pages, front.size());
+  // The page suggests, for the points without a page, a command spelled from the report study's
+  // own flags; run as suggested, it draws that point's page.
+  std::ifstream sweep_in(dir + "s.html");
+  const std::string sweep_html((std::istreambuf_iterator<char>(sweep_in)),
+                               std::istreambuf_iterator<char>());
+  const std::string key = "\"command_template\":\"";
+  const std::size_t at = sweep_html.find(key);
+  ASSERT_NE(at, std::string::npos);
+  std::string suggested =
+      sweep_html.substr(at + key.size(), sweep_html.find('"', at + key.size()) - at - key.size());
+  EXPECT_EQ(suggested, "mosaic report " + path + " --point {point} --output point-{point}.html");
+  for (std::size_t p = suggested.find("{point}"); p != std::string::npos;
+       p = suggested.find("{point}"))
+    suggested.replace(p, 7, "5");
+  suggested.replace(suggested.find("point-5.html"), 12, dir + "suggested.html");
+  const CliRun as_suggested = run_cli(suggested.substr(std::string("mosaic ").size()));
+  ASSERT_EQ(as_suggested.exit_code, 0) << suggested << ": " << as_suggested.err;
+  EXPECT_TRUE(std::filesystem::exists(dir + "suggested.html"));
   const CliRun one = run_cli("report " + path + " --point 3 -o " + dir + "p3.html");
   ASSERT_EQ(one.exit_code, 0) << one.err;
   std::ifstream in(dir + "p3.html");
@@ -260,6 +281,7 @@ TEST(SweepPage, ReportCommandRefusalsAreOneLineNamingTheArgumentAndExitCode2) {
   for (const Case& c :
        {Case{"report " + dir + "no_such.db -o x.html", "'input'"},
         Case{"report " + empty + " -o " + dir + "e.html", "at least one point"},
+        Case{"report " + empty + " -o " + dir + "e.html", "--store " + empty + " --resume"},
         Case{"report " + path + " --point 99 -o " + dir + "p.html", "'point'"},
         Case{"report " + path + " --point-pages some -o x.html", "'point_pages'"},
         Case{"report " + path + " --eye-stat 3 -o x.html", "'eye_stat'"},

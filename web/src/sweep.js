@@ -90,14 +90,14 @@ export function sweepPage(page, root) {
   // Relative links from file names: each path segment percent-encoded (a '#' or '?' in the
   // output's name must not end the path).
   const pointLink = (i) => (pages.links[i] ? encodePath(pages.links[i]) : null);
-  const commandFor = (point) => pages.command.replace(/ --point N -o point-N\.html$/, ` --point ${point} -o point-${point}.html`);
+  const commandFor = (point) => (pages.command_template || "").replaceAll("{point}", String(point));
   const pagesNote = () => {
     const dir = `${pages.dir}/`;
     if (pages.policy === "all") return `Every point has its own report page (in ${dir}): click a point on the scatter or its number in the table.`;
-    const other = `For any other point: ${pages.command}`;
+    const other = pages.command ? `For any other point: ${pages.command}` : "";
     if (pages.policy === "pareto")
       return `Only the ${pages.count} points on the Pareto front of the default axes (${defaults.map((d) => `${d.maximize ? "max" : "min"} ${d.column}`).join(", ")}) have their own page (in ${dir}; the store holds ${n} points). ${other}`;
-    return `No point has its own page (--point-pages none). For any point: ${pages.command}`;
+    return `No point has its own page.${pages.command ? ` For any point: ${pages.command}` : ""}`;
   };
 
   // The scatter.

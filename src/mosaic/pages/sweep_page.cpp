@@ -77,13 +77,13 @@ nlohmann::json value_json(const StoreColumnValues& c, std::size_t row) {
   return *v;
 }
 
-std::string shell_word(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                        "0123456789._-/+=:,") == std::string::npos)
-    return s;
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
+// The caller's point command with its "{point}" filled in (the page shows it with N).
+std::string point_placeholder(std::string command, const std::string& point) {
+  static const std::string kToken = "{point}";
+  for (std::size_t at = command.find(kToken); at != std::string::npos;
+       at = command.find(kToken, at + point.size()))
+    command.replace(at, kToken.size(), point);
+  return command;
 }
 
 nlohmann::json parse_report(const std::string& store_path, std::int64_t point,
@@ -175,10 +175,11 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   const StoreTable table = store.read_table();
   const std::size_t planned = store.planned_points();
   if (table.points.empty())
-    throw ConfigError("input", "\"" + store.path() + "\"", "a store holding at least one point",
-                      "it holds none of its " + std::to_string(planned) +
-                          " points yet; run `mosaic sweep SWEEP.toml --store " + store.path() +
-                          " --resume`");
+    throw ConfigError(
+        "input", "\"" + store.path() + "\"", "a store holding at least one point",
+        "it holds none of its " + std::to_string(planned) + " points yet; " +
+            (options.resume_command.empty() ? std::string("resume the sweep that writes it")
+                                            : "run `" + options.resume_command + "`"));
   SweepPage out;
   const std::size_t n = table.points.size();
   out.point_pages = options.point_pages;
@@ -254,32 +255,30 @@ SweepPage sweep_page(const StoreReader& store, const SweepPageOptions& options) 
   nlohmann::json axes_json = nlohmann::json::array();
   for (const auto& a : axes) axes_json.push_back({{"column", a.column}, {"maximize", a.maximize}});
 
-  out.data = {
-      {"kind", "sweep"},
-      {"generator", std::string("mosaic ") + kVersion},
-      {"report", std::move(header)},
-      {"store",
-       {{"file", options.store_arg.empty() ? store.path() : options.store_arg},
-        {"fingerprint", store.fingerprint()},
-        {"mosaic_version", store.meta("mosaic_version")},
-        {"planned_points", planned},
-        {"stored_points", n},
-        {"axes", swept},
-        {"margin", store.meta("margin") == "true"},
-        {"sweep_file", store.sweep_file_text()}}},
-      {"columns", std::move(columns)},
-      {"points", table.points},
-      {"values", std::move(values)},
-      {"default_axes", std::move(axes_json)},
-      {"front", front},
-      {"pages",
-       {{"policy", point_pages_name(out.point_pages)},
-        {"dir", options.pages_dir},
-        {"count", out.pages.size()},
-        {"links", std::move(links)},
-        {"command", "mosaic report " +
-                        shell_word(options.store_arg.empty() ? store.path() : options.store_arg) +
-                        " --point N -o point-N.html"}}}};
+  out.data = {{"kind", "sweep"},
+              {"generator", std::string("mosaic ") + kVersion},
+              {"report", std::move(header)},
+              {"store",
+               {{"file", options.store_arg.empty() ? store.path() : options.store_arg},
+                {"fingerprint", store.fingerprint()},
+                {"mosaic_version", store.meta("mosaic_version")},
+                {"planned_points", planned},
+                {"stored_points", n},
+                {"axes", swept},
+                {"margin", store.meta("margin") == "true"},
+                {"sweep_file", store.sweep_file_text()}}},
+              {"columns", std::move(columns)},
+              {"points", table.points},
+              {"values", std::move(values)},
+              {"default_axes", std::move(axes_json)},
+              {"front", front},
+              {"pages",
+               {{"policy", point_pages_name(out.point_pages)},
+                {"dir", options.pages_dir},
+                {"count", out.pages.size()},
+                {"links", std::move(links)},
+                {"command", point_placeholder(options.point_command, "N")},
+                {"command_template", options.point_command}}}};
   return out;
 }
 

@@ -18,9 +18,14 @@ const char* point_pages_name(PointPages pages);
 
 struct SweepPageOptions {
   PointPages point_pages = PointPages::kAuto;  // kAuto: all up to kAllPointPagesUpTo, else pareto
-  std::string pages_dir;                  // folder of the point pages, relative to the sweep page
+  std::string pages_dir;  // folder of the point pages, relative to the sweep page
   std::string store_arg;  // the store's path as the user gave it (for the command shown)
   std::string command;    // the command line that made the page
+  // Next steps in the caller's own surface (a CLI line, a Python call): the page shows them as
+  // given, so pages name no flag. point_command draws the page of the point "{point}" stands for;
+  // resume_command completes a store that holds no point yet. Empty: the page says it in words.
+  std::string point_command;
+  std::string resume_command;
 };
 
 struct SweepPage {
