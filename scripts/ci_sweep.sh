@@ -2,7 +2,8 @@
 # Sweep acceptance (docs/sweep.md):
 #  1. a 500-point sweep killed with SIGKILL at 5 random moments and resumed each time ends with
 #     every point exactly once, and its store equals an uninterrupted run's (timing aside);
-#  2. `mpirun -np 2` gives the same rows as one process (skipped, and said so, without MPI).
+#  2. `mpirun -np 2` gives the same rows as one process, and the same cluster record (skipped,
+#     and said so, without MPI).
 # The base design is a 4x4 array (16 channels) so that 500 full evaluations fit the CI budget;
 # the sweep code path is the one the 460-channel designs take.
 # Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 20 s on 2 cores; MOSAIC_CI_SEED=N
@@ -97,6 +98,13 @@ if command -v mpirun >/dev/null && "$mosaic" sweep --help | grep -q "MPI: availa
   mpirun -np 2 --oversubscribe $as_root "$mosaic" sweep "$tmp/sweep.toml" --store "$tmp/mpi.db"
   rows "$tmp/mpi.db" | cmp - "$tmp/reference.txt"
   echo "2 MPI ranks: same rows as one process"
+  # The cluster study spreads its fleet Monte Carlo over the ranks: the record is the same but
+  # for its timing.
+  cluster_record() { python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("timing"); print(json.dumps(d, sort_keys=True))'; }
+  "$mosaic" cluster --preset fat-tree-100k --set links.technologies=mosaic,smf-dsp --json | cluster_record > "$tmp/cluster1.json"
+  mpirun -np 2 --oversubscribe $as_root "$mosaic" cluster --preset fat-tree-100k \
+    --set links.technologies=mosaic,smf-dsp --json | cluster_record | cmp - "$tmp/cluster1.json"
+  echo "2 MPI ranks: same cluster record as one process"
 else
   echo "MPI not available in this build: skipped"
 fi

@@ -1,5 +1,8 @@
+#include <exception>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 
 #include "command.hpp"
 #include "mosaic/cluster/cluster_study.hpp"
@@ -7,6 +10,7 @@
 #include "mosaic/core/options/cluster_options.hpp"
 #include "mosaic/pages/text_pages.hpp"
 #include "mosaic/record/cluster_json.hpp"
+#include "mosaic/sweep/runner.hpp"
 #include "mosaic_io/cluster_file.hpp"
 #include "mosaic_io/record_page.hpp"
 #include "output_options.hpp"
@@ -22,6 +26,15 @@ struct ClusterArgs {
   OutputOptions output;
 };
 
+void write_cluster(const ClusterArgs& args, const cluster::ClusterResult& r) {
+  const nlohmann::json document = record::cluster_record(r, invocation());
+  if (!args.output.html.empty()) io::write_record_page(document, args.output.html, "--html");
+  if (args.output.json)
+    std::cout << document.dump(1) << '\n';
+  else
+    std::cout << pages::cluster_text(document);
+}
+
 int run_cluster(const ClusterArgs& args) {
   const study::ClusterOptions& options = *args.options;
   options.validate();
@@ -31,12 +44,53 @@ int run_cluster(const ClusterArgs& args) {
   const cluster::ClusterResult r =
       cluster::evaluate_cluster(in.spec, in.design, in.design_name, in.catalog, options, &progress);
   progress.finish();
-  const nlohmann::json document = record::cluster_record(r, invocation());
-  if (!args.output.html.empty()) io::write_record_page(document, args.output.html, "--html");
-  if (args.output.json)
-    std::cout << document.dump(1) << '\n';
-  else
-    std::cout << pages::cluster_text(document);
+  write_cluster(args, r);
+  return 0;
+}
+
+// Under mpirun every rank runs the study (all of it is cheap but the fleet Monte Carlo) and
+// draws its share of the fleet's links; the integer counts are summed across the ranks, so every
+// rank holds the one-process result, bit for bit, and rank 0 alone writes it. As in the sweep,
+// the ranks agree on the exit code and rank 0 alone reports an error. Every rank meets the same
+// input errors at the same place (same files, same arithmetic), so none is left waiting in a sum.
+int run_cluster_mpi(const ClusterArgs& args) {
+  if (!sweep::mpi_available())
+    throw ConfigError("mpirun", "this build", "a build with MPI (it was configured without it)",
+                      "run without mpirun, or rebuild with libopenmpi-dev installed");
+  const sweep::MpiWorld world(nullptr, nullptr);
+  const bool root = world.rank() == 0;
+  const study::ClusterOptions& options = *args.options;
+  std::optional<io::ClusterInputs> in;
+  std::exception_ptr error;
+  try {
+    options.validate();
+    if (root) check_outputs(args.output, {args.cluster.path.value_or(""), options.catalog});
+    in.emplace(io::load_cluster_inputs(args.cluster, options.catalog));
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
+    if (root && error) std::rethrow_exception(error);
+    if (root) throw std::runtime_error("another MPI rank could not set up the cluster study");
+    return code;
+  }
+  const reliability::FleetShare share{
+      world.rank(), world.size(),
+      [&world](std::vector<std::int64_t>& counts) { world.sum(counts); }};
+  TerminalProgress progress("cluster");
+  std::optional<cluster::ClusterResult> r;
+  try {
+    r.emplace(cluster::evaluate_cluster(in->spec, in->design, in->design_name, in->catalog, options,
+                                        root ? &progress : nullptr, nullptr, &share));
+  } catch (...) {
+    error = std::current_exception();
+  }
+  progress.finish();
+  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
+    if (root && error) std::rethrow_exception(error);
+    return code;
+  }
+  if (root) write_cluster(args, *r);
   return 0;
 }
 
@@ -46,7 +100,8 @@ const RegisterCommand kCluster(55, [](CLI::App& parent) -> Runner {
       "cluster",
       "What the link technologies do to an AI cluster: every cable from the floor plan and its "
       "technology, kW per rack, link failures, goodput with checkpoints, collective times, and "
-      "the fleet-wide saving; --compare puts the technologies side by side");
+      "the fleet-wide saving; --compare puts the technologies side by side; `mpirun -np K mosaic "
+      "cluster ...` spreads the fleet Monte Carlo's links over K ranks (same result for any K)");
   cmd->add_option_function<std::string>(
          "cluster", [args](const std::string& path) { args->cluster.path = path; },
          "Cluster file (TOML, `mosaic keys --cluster` lists its keys); the built-in "
@@ -64,7 +119,7 @@ const RegisterCommand kCluster(55, [](CLI::App& parent) -> Runner {
       ->allow_extra_args(false);
   add_study_flags(*cmd, args->options);
   add_output_options(*cmd, args->output, "the cluster record");
-  return [args] { return run_cluster(*args); };
+  return [args] { return sweep::launched_by_mpi() ? run_cluster_mpi(*args) : run_cluster(*args); };
 });
 
 }  // namespace

@@ -65,17 +65,6 @@ int run_one_process(const SweepArgs& args) {
   return 0;
 }
 
-// The exit code an error gives (main.cpp's mapping): 2 bad input, 1 the rest.
-int exit_code_of(const std::exception_ptr& e) {
-  try {
-    std::rethrow_exception(e);
-  } catch (const ConfigError&) {
-    return 2;
-  } catch (...) {
-    return 1;
-  }
-}
-
 // Under mpirun every rank parses the sweep file (so a bad file fails everywhere before any point
 // runs); only rank 0 opens the store and prints. No rank aborts the job: the ranks agree on the
 // exit code, rank 0 alone reports the error (one line, as without MPI) and every rank finalizes.

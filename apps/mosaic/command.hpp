@@ -1,6 +1,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <exception>
 #include <functional>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,10 @@ const std::string& invocation();
 // Prints "mosaic: error: MESSAGE" as main prints every error: one line (control characters
 // escaped, a pasted file shortened), and only on rank 0 under mpirun.
 void print_error_line(std::string_view message);
+
+// The exit code an error gives (main.cpp's mapping): 2 bad input, 1 the rest. Under mpirun the
+// ranks agree on it before any rank reports.
+int exit_code_of(const std::exception_ptr& error);
 
 struct RegisterCommand {
   RegisterCommand(int order, Installer install) {

@@ -41,6 +41,16 @@ const std::string& invocation() {
   return g_invocation;
 }
 
+int exit_code_of(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const ConfigError&) {
+    return 2;
+  } catch (...) {
+    return 1;
+  }
+}
+
 namespace {
 
 // Every message is one line whatever the user typed into a value: control characters, newlines

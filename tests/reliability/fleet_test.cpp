@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <barrier>
 #include <cmath>
 #include <cstdio>
+#include <thread>
+#include <vector>
 
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/error.hpp"
@@ -108,6 +111,53 @@ TEST(Fleet, DependsOnlyOnTheSeed) {
   s.seed += 1;
   o.threads = 2;
   EXPECT_NE(fleet_monte_carlo(s, o).failures, a.failures);
+}
+
+// Parts of one fleet run side by side (as MPI ranks would, here as threads meeting at a barrier
+// in `sum`): each draws its blocks, the sums are exact, and every part ends with the whole
+// fleet's result, equal to one process's for 1, 2, 3 and 5 parts (5 > blocks: idle parts).
+TEST(Fleet, SharedOverPartsEqualsOneProcess) {
+  const LinkSpec s = spec_of({"", 400, 10, 1, 500.0, 50.0, 48.0, std::nullopt, 0});
+  FleetOptions o;
+  o.links = 30000;  // four blocks of links
+  o.years = 3.0;
+  o.threads = 1;
+  const FleetResult whole = fleet_monte_carlo(s, o);
+  ASSERT_GT(whole.failures, 100);
+  for (int parts : {1, 2, 3, 5}) {
+    std::vector<std::vector<std::int64_t>*> posted(parts, nullptr);
+    std::barrier meet(parts);
+    std::vector<FleetShare> shares(parts);
+    std::vector<FleetResult> results(parts);
+    for (int p = 0; p < parts; ++p)
+      shares[p] = {p, parts, [&, p](std::vector<std::int64_t>& counts) {
+                     posted[p] = &counts;
+                     meet.arrive_and_wait();
+                     std::vector<std::int64_t> total(counts.size(), 0);
+                     for (const auto* other : posted)
+                       for (std::size_t i = 0; i < total.size(); ++i) total[i] += (*other)[i];
+                     meet.arrive_and_wait();  // every part has read every other's counts
+                     counts = total;
+                   }};
+    std::vector<std::thread> workers;
+    for (int p = 0; p < parts; ++p)
+      workers.emplace_back([&, p] {
+        FleetOptions mine = o;
+        mine.share = &shares[p];
+        results[p] = fleet_monte_carlo(s, mine);
+      });
+    for (auto& w : workers) w.join();
+    for (const FleetResult& r : results) {
+      EXPECT_EQ(r.failures, whole.failures) << parts << " parts";
+      EXPECT_EQ(r.outages, whole.outages);
+      EXPECT_EQ(r.channel_failures, whole.channel_failures);
+      EXPECT_EQ(r.first_life_failures, whole.first_life_failures);
+      EXPECT_EQ(r.failures_per_link_ci.high, whole.failures_per_link_ci.high);
+      EXPECT_EQ(r.fleet_fit, whole.fleet_fit);
+      for (std::size_t y = 0; y < whole.per_year.size(); ++y)
+        EXPECT_EQ(r.per_year[y].outages, whole.per_year[y].outages);
+    }
+  }
 }
 
 TEST(Fleet, PerYearCountsAndIntervals) {

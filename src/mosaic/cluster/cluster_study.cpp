@@ -74,7 +74,7 @@ ClusterResult evaluate_cluster(const ClusterSpec& s, const LinkSpec& design,
                                const std::string& design_name,
                                const power::BaselineCatalog& catalog,
                                const study::ClusterOptions& options, Progress* progress,
-                               const MosaicFigures* mosaic) {
+                               const MosaicFigures* mosaic, const reliability::FleetShare* share) {
   options.validate();
   const auto t0 = std::chrono::steady_clock::now();
   ClusterResult r;
@@ -101,8 +101,8 @@ ClusterResult evaluate_cluster(const ClusterSpec& s, const LinkSpec& design,
   r.tiers = tier_lengths(r.cables, r.specified.assignment, n, r.copper_reach_m);
   r.histogram = length_histogram(r.cables, r.specified.assignment, n, options.histogram_bin_m);
   if (progress) progress->update(0.96, "fleet Monte Carlo");
-  r.fleet =
-      cluster_fleet(s, r.technologies, r.specified.assignment, design, r.mosaic, options.threads);
+  r.fleet = cluster_fleet(s, r.technologies, r.specified.assignment, design, r.mosaic,
+                          options.threads, share);
   if (options.compare)
     for (const auto& name : s.links.compare) {
       const auto k = std::find_if(r.technologies.begin(), r.technologies.end(),

@@ -24,7 +24,8 @@ ClusterResult evaluate_cluster(const ClusterSpec& spec, const LinkSpec& design,
                                const std::string& design_name,
                                const power::BaselineCatalog& catalog,
                                const study::ClusterOptions& options, Progress* progress = nullptr,
-                               const MosaicFigures* mosaic = nullptr);
+                               const MosaicFigures* mosaic = nullptr,
+                               const reliability::FleetShare* share = nullptr);
 
 // The MOSAIC figures evaluate_cluster would resolve for this cluster and design.
 MosaicFigures resolve_mosaic(const ClusterSpec& spec, const LinkSpec& design,

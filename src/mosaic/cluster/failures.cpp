@@ -43,7 +43,7 @@ LinkFailures link_failures(const ClusterSpec& spec, const std::vector<Technology
 
 ClusterFleet cluster_fleet(const ClusterSpec& spec, const std::vector<Technology>& list,
                            const Assignment& a, const LinkSpec& design, const MosaicFigures& mosaic,
-                           int threads) {
+                           int threads, const reliability::FleetShare* share) {
   const auto t0 = std::chrono::steady_clock::now();
   ClusterFleet out;
   out.years = spec.cluster.service_life_years;
@@ -68,6 +68,7 @@ ClusterFleet cluster_fleet(const ClusterSpec& spec, const std::vector<Technology
     o.years = out.years;
     o.confidence = spec.cluster.confidence;
     o.threads = threads;
+    o.share = share;
     check_fleet_memory(o.links, o.years);
     // Fleets of different technologies never share a stream.
     const std::uint64_t seed = spec.cluster.seed ^ (0x9E3779B97F4A7C15ull * (k + 1));

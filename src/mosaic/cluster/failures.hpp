@@ -38,7 +38,8 @@ LinkFailures link_failures(const ClusterSpec& spec, const std::vector<Technology
 // technology in use: MOSAIC links with the design's channels, spares and common parts; a
 // catalog link as one exponential part at its link FIT. Failed links are replaced after an
 // exponential repair of mean cluster.mttr_h. Technology k draws from seed cluster.seed mixed
-// with k, so the result depends on the seed alone, whatever the thread count.
+// with k, so the result depends on the seed alone, whatever the thread count or, with `share`,
+// the number of processes the links are spread over.
 struct FleetTechnology {
   int technology = 0;
   reliability::FleetResult fleet;
@@ -58,6 +59,7 @@ struct ClusterFleet {
 
 ClusterFleet cluster_fleet(const ClusterSpec& spec, const std::vector<Technology>& list,
                            const Assignment& assignment, const LinkSpec& design,
-                           const MosaicFigures& mosaic, int threads);
+                           const MosaicFigures& mosaic, int threads,
+                           const reliability::FleetShare* share = nullptr);
 
 }  // namespace mosaic::cluster

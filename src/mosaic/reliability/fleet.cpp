@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/math/log_q.hpp"
@@ -110,12 +111,24 @@ FleetResult fleet_monte_carlo(const ReliabilityModel& m, std::uint64_t seed,
 
   const std::int64_t n_blocks = (o.links + kBlockLinks - 1) / kBlockLinks;
   std::vector<Tally> tallies(n_blocks);
-  std::atomic<std::int64_t> done{0};
-  parallel_for(static_cast<std::size_t>(n_blocks), o.threads, [&](std::size_t b) {
-    Tally& t = tallies[b];
+  for (Tally& t : tallies) {
     t.failures_by_year.assign(n_years, 0);
     t.outages_by_year.assign(n_years, 0);
-    const std::int64_t first = static_cast<std::int64_t>(b) * kBlockLinks;
+  }
+  const FleetShare whole;
+  const FleetShare& share = o.share ? *o.share : whole;
+  if (share.parts < 1 || share.part < 0 || share.part >= share.parts)
+    throw std::logic_error("fleet share: part outside [0, parts)");
+  std::vector<std::int64_t> mine;
+  for (std::int64_t b = share.part; b < n_blocks; b += share.parts) mine.push_back(b);
+  std::int64_t my_links = 0;
+  for (std::int64_t b : mine)
+    my_links += std::min(o.links, (b + 1) * kBlockLinks) - b * kBlockLinks;
+  std::atomic<std::int64_t> done{0};
+  parallel_for(mine.size(), o.threads, [&](std::size_t i) {
+    const std::int64_t b = mine[i];
+    Tally& t = tallies[b];
+    const std::int64_t first = b * kBlockLinks;
     const std::int64_t last = std::min(o.links, first + kBlockLinks);
     for (std::int64_t link = first; link < last; ++link) {
       Rng rng(seed, RngPurpose::kFleetLifetimes, static_cast<std::uint64_t>(link));
@@ -151,9 +164,34 @@ FleetResult fleet_monte_carlo(const ReliabilityModel& m, std::uint64_t seed,
     }
     if (o.progress) {
       const std::int64_t d = done.fetch_add(last - first) + (last - first);
-      o.progress->update(static_cast<double>(d) / o.links, "links");
+      o.progress->update(static_cast<double>(d) / my_links, "links");
     }
   });
+
+  if (share.parts > 1) {
+    // Every part's counts into one vector, summed across the parts, and back: the blocks this
+    // part did not draw hold zeros, so after the sum each block holds its one drawer's counts.
+    std::vector<std::int64_t> flat;
+    flat.reserve(n_blocks * (2 * n_years + 4));
+    for (const Tally& t : tallies) {
+      flat.insert(flat.end(), t.failures_by_year.begin(), t.failures_by_year.end());
+      flat.insert(flat.end(), t.outages_by_year.begin(), t.outages_by_year.end());
+      flat.insert(flat.end(), {t.channel_failures, t.common_failures, t.first_life_failures,
+                               t.sum_sq_failures});
+    }
+    share.sum(flat);
+    auto at = flat.begin();
+    for (Tally& t : tallies) {
+      std::copy(at, at + n_years, t.failures_by_year.begin());
+      at += n_years;
+      std::copy(at, at + n_years, t.outages_by_year.begin());
+      at += n_years;
+      t.channel_failures = *at++;
+      t.common_failures = *at++;
+      t.first_life_failures = *at++;
+      t.sum_sq_failures = *at++;
+    }
+  }
 
   // Sum the blocks in index order (integers: exact and order-free anyway).
   FleetResult r;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,12 +13,23 @@
 
 namespace mosaic::reliability {
 
+// One process's share of the fleet when several (MPI ranks) run it: this one draws the blocks of
+// links b with b % parts == part, and `sum` adds every part's integer tallies in place (each part
+// calls it once per run, in the same order). The tallies are integer counts, so their sum, and
+// with it the result, is the same for any number of parts.
+struct FleetShare {
+  int part = 0;
+  int parts = 1;
+  std::function<void(std::vector<std::int64_t>&)> sum;
+};
+
 struct FleetOptions {
   std::int64_t links = 600000;  // link positions in the fleet
   double years = 5.0;           // observation horizon
   double confidence = 0.99;     // of every interval reported
   int threads = 0;              // 0 = all cores; the result does not depend on it
   Progress* progress = nullptr;
+  const FleetShare* share = nullptr;  // nullptr: this process draws every link
 };
 
 // Failures of the fleet in one year of the horizon (the last may be partial).

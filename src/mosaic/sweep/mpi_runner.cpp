@@ -31,6 +31,7 @@ MpiWorld::~MpiWorld() = default;
 int MpiWorld::agree(int status) const {
   return status;
 }
+void MpiWorld::sum(std::vector<std::int64_t>&) const {}
 RunSummary run_sweep_mpi(const MpiWorld&, const SweepDefinition& sweep, Store* store,
                          const RunOptions& options) {
   return run_sweep(sweep, *store, options);
@@ -135,6 +136,12 @@ int MpiWorld::agree(int status) const {
   int out = status;
   MPI_Allreduce(&status, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   return out;
+}
+
+void MpiWorld::sum(std::vector<std::int64_t>& counts) const {
+  static_assert(sizeof(long long) == sizeof(std::int64_t));
+  MPI_Allreduce(MPI_IN_PLACE, counts.data(), static_cast<int>(counts.size()), MPI_LONG_LONG,
+                MPI_SUM, MPI_COMM_WORLD);
 }
 
 RunSummary run_sweep_mpi(const MpiWorld& world, const SweepDefinition& sweep, Store* store,

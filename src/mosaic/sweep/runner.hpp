@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "mosaic/core/progress.hpp"
 #include "mosaic/sweep/store.hpp"
@@ -50,6 +52,8 @@ class MpiWorld {
   int size() const { return size_; }
   // Every rank passes its own status; all get the largest (e.g. rank 0 could not open the store).
   int agree(int status) const;
+  // Every rank passes its own counts; all get the element-wise sums (exact: integers).
+  void sum(std::vector<std::int64_t>& counts) const;
 
  private:
   int rank_ = 0;
