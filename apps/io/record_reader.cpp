@@ -52,7 +52,7 @@ const std::vector<KindMembers>& kinds() {
       {"cable",
        {{"interfaces", Type::kObject},
         {"link", Type::kObject},
-        {"hardware_latency_us", Type::kObject},
+        {"latency", Type::kObject},
         {"random_deaths", Type::kArray},
         {"directions", Type::kObject}}},
       {"cluster",

@@ -1,16 +1,19 @@
 // The HTML report: one self-contained document whose inline data parses back to the report.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <string>
 
+#include "common/cli_run.hpp"
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/design/schema.hpp"
 #include "mosaic/core/error.hpp"
-#include "mosaic/record/keys_json.hpp"
-#include "mosaic/pages/html_report.hpp"
-#include "mosaic/record/spec_json.hpp"
 #include "mosaic/evaluate/stat_eye_figure.hpp"
+#include "mosaic/pages/html_report.hpp"
 #include "mosaic/record/figures_json.hpp"
+#include "mosaic/record/keys_json.hpp"
+#include "mosaic/record/spec_json.hpp"
 
 namespace mosaic::pages {
 namespace {
@@ -116,7 +119,8 @@ TEST(HtmlReport, FiguresRequestFollowsTheRecord) {
 // The page is the record and the figures it is handed, nothing computed: a figure given wins over
 // the record's own, and every figure lands under its name.
 TEST(HtmlReport, PageDataIsTheRecordAndTheFiguresHandedOver) {
-  const nlohmann::json record = {{"kind", "simulate"}, {"spec", record::spec_to_json(preset("800g"))},
+  const nlohmann::json record = {{"kind", "simulate"},
+                                 {"spec", record::spec_to_json(preset("800g"))},
                                  {"stat_eye", {{"channel", 1}}}};
   const nlohmann::json figures = {{"stat_eye", {{"channel", 2}}}, {"fleet", {{"links", 5}}}};
   const nlohmann::json page = html_page_data(record, ReportKind::kSimulate, figures);
@@ -125,6 +129,21 @@ TEST(HtmlReport, PageDataIsTheRecordAndTheFiguresHandedOver) {
   EXPECT_EQ(page["fleet"]["links"], 5);
   EXPECT_EQ(page["keys"].size(), link_spec_fields().size());
   EXPECT_EQ(html_page_data(record, ReportKind::kSimulate, {})["stat_eye"]["channel"], 1);
+}
+
+// A summary of `mosaic cable` from a real run (tests/data/cable_summary.json: two network
+// namespaces, three channel deaths, BER 1e-6) is drawn by `mosaic report`, timeline included.
+TEST(HtmlReport, ReportDrawsACableSummary) {
+  const std::string summary = std::string(MOSAIC_SOURCE_DIR) + "/tests/data/cable_summary.json";
+  const std::string page = ::testing::TempDir() + "cable_summary.html";
+  const test::CliRun r = test::run_cli("report " + summary + " -o " + page);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const nlohmann::json data = nlohmann::json::parse(inline_data(html));
+  EXPECT_EQ(data["kind"], "cable");
+  EXPECT_GT(data["report"]["directions"]["ab"]["timeline"]["start_s"].size(), 10u);
+  EXPECT_EQ(data["report"]["directions"]["ab"]["swap_count"], 3);
 }
 
 }  // namespace

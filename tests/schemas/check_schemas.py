@@ -157,6 +157,19 @@ def main() -> int:
                 if jsonschema.Draft202012Validator(schema).is_valid(broken):
                     print(f"{label}: schema accepts a swap without its reason")
                     failures += 1
+        # Every record a command writes, `mosaic report` draws (the reader checks its members).
+        saved = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_{name}_{os.getpid()}.json"
+        page = saved.with_suffix(".html")
+        try:
+            saved.write_text(stdout)
+            drawn = subprocess.run([binary, "report", str(saved), "-o", str(page)],
+                                   capture_output=True, text=True, timeout=300)
+            if drawn.returncode != 0 or f'"kind":"{name}"' not in page.read_text():
+                print(f"{label}: mosaic report refuses it: {drawn.stderr.strip()}")
+                failures += 1
+        finally:
+            saved.unlink(missing_ok=True)
+            page.unlink(missing_ok=True)
         print(f"{label}: {'ok' if not errors else 'INVALID'}")
     return 1 if failures else 0
 

@@ -5,6 +5,7 @@ import { drawCharts, fmt } from "./charts.js";
 import { el } from "./dom.js";
 import { designCard } from "./design.js";
 import { comparePage, fleetPage, relayPage } from "./others.js";
+import { cablePage } from "./cable.js";
 import { clusterPage } from "./cluster.js";
 import { assumptionsCard } from "./shared.js";
 import { simulatePage } from "./simulate.js";
@@ -17,6 +18,7 @@ const TITLES = {
   fleet: "Fleet reliability",
   sweep: "Design sweep",
   cluster: "Cluster what-if",
+  cable: "The cable carrying real traffic",
 };
 
 function main() {
@@ -44,6 +46,7 @@ function main() {
   else if (page.kind === "fleet") fleetPage(page, main);
   else if (page.kind === "sweep") sweepPage(page, main);
   else if (page.kind === "cluster") clusterPage(page, main);
+  else if (page.kind === "cable") cablePage(page, main);
   const spec = page.kind === "simulate" ? r.spec : page.spec;
   const bottom = el("div", { class: "grid wide" });
   const design = designCard(page.keys, spec);

@@ -1,6 +1,7 @@
 // The pages of `mosaic relay`, `mosaic compare` and `mosaic fleet`.
 import { axis, chart, fmt, palette } from "./charts.js";
 import { card, el, plot, table, tiles } from "./dom.js";
+import { channelCountersCard, fecHistogramCard, timelineCard } from "./session.js";
 import { fleetCard, powerCard, survivalCard } from "./shared.js";
 
 export function relayPage(page, root) {
@@ -47,6 +48,7 @@ export function relayPage(page, root) {
     ],
   });
   grid.append(card("Link-layer events", `${r.swap_count} spare swaps and ${r.lock_events.length} deskew lock events over the run.`, evArea));
+  for (const c of [timelineCard(r, "relay"), fecHistogramCard(r, "relay"), channelCountersCard(r, "relay")]) if (c) grid.append(c);
   if (r.swaps.length)
     grid.append(
       card(

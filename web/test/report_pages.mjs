@@ -7,7 +7,8 @@
 //   node test/report_pages.mjs MOSAIC_BINARY ARTIFACTS_DIR
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { launch, openReport } from "./browser.mjs";
 import { checkClusterPage } from "./cluster_page.mjs";
 import { checkSweepPage } from "./sweep_page.mjs";
@@ -36,6 +37,10 @@ run("simulate", "--threads", "2", "--preset", "prototype", "--degradation", "--n
 run("relay", "--gbits", "0.2", "--ber", "1e-6", "--failures", "3@0.00005", "--html", f("relay.html"));
 run("compare", "--html", f("compare.html"));
 run("fleet", "--links", "20000", "--threads", "2", "--html", f("fleet.html"));
+// A cable summary captured from a real run (two namespaces, 3 channel deaths, BER 1e-6): the
+// daemon needs root and TAP devices, its page does not.
+const cableSummary = join(dirname(fileURLToPath(import.meta.url)), "../../tests/data/cable_summary.json");
+run("report", cableSummary, "-o", f("cable.html"));
 console.log(`reports generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 function require_write(path, data) {
@@ -54,10 +59,12 @@ const pages = [
   ["relay.html", "relay"],
   ["compare.html", "compare"],
   ["fleet.html", "fleet"],
+  ["cable.html", "cable"],
 ];
 const expected = {
   simulate: ["array_map", "stat_eye", "bathtub_phase", "bathtub_threshold", "ber_histogram", "power", "survival", "fleet_failures"],
-  relay: ["fec_outcomes", "relay_events"],
+  relay: ["fec_outcomes", "relay_events", "timeline_relay", "fec_histogram_relay", "channel_counters_relay"],
+  cable: ["timeline_ab", "timeline_ba", "fec_histogram_ab", "fec_histogram_ba", "channel_counters_ab", "channel_counters_ba"],
   compare: ["power", "compare_scatter"],
   fleet: ["fleet_failures", "fleet_mtbf", "survival"],
 };
@@ -102,6 +109,18 @@ try {
     if (name === "simulate_degradation.html") check(state.charts.includes("degradation"), `${name}: ageing chart present`);
     check(state.pending.length === 0, `${name}: every chart finished rendering (${state.charts.length})`);
     for (const [c, ink] of Object.entries(state.drawn)) check(ink > 100, `${name}: chart ${c} drew pixels`);
+    if (kind === "cable") {
+      // The timeline draws every bin of the summary, and the swaps table every swap.
+      const bins = await page.evaluate(() => {
+        const m = window.__mosaic;
+        const data = JSON.parse(document.getElementById("mosaic-data").textContent).report;
+        const drawn = m.charts.timeline_ab.getModel().getSeriesByName("worst link state")[0].getData().count();
+        return { drawn, bins: data.directions.ab.timeline.start_s.length, swaps: data.directions.ab.swap_count + data.directions.ba.swap_count };
+      });
+      check(bins.drawn === bins.bins && bins.bins > 10, `${name}: timeline has one bin per summary bin (${bins.drawn} of ${bins.bins})`);
+      const swapRows = await page.locator("table tbody tr").filter({ hasText: "markers_lost" }).count();
+      check(swapRows === bins.swaps && swapRows > 0, `${name}: every swap listed (${swapRows} of ${bins.swaps})`);
+    }
     if (kind === "simulate") {
       check(state.items === state.channels && state.marks === state.channels, `${name}: array map has one mark per channel (${state.marks} marks, ${state.channels} channels)`);
       const keysShown = await page.locator("table.keys tbody tr").count();
