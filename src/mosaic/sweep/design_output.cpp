@@ -21,11 +21,11 @@ double column(const DesignCandidate& c, const char* name) {
 std::string describe(const DesignCandidate& c) {
   const auto& a = c.spec.array;
   std::string s = fmt::format(
-      "{:7.3f} W/end  {:3d} data + {:2d} ECC + {:3d} spare ({}x{}) at {:.3f} Gb/s, worst BER "
-      "{:.2g}, {:.3g} FIT",
+      "{:7.3f} W/end  {:3d} data + {:2d} ECC + {:3d} spare ({}x{}) at {:.3f} Gb/s, launch "
+      "{:g} dBm, receiver {:g} GHz, worst BER {:.2g}, {:.3g} FIT",
       c.per_end_w, a.data_channels, a.ecc_channels, a.spare_channels, a.rows, a.cols,
-      c.spec.channel.rate_gbps, std::pow(10.0, column(c, "link.log10_worst_ber")),
-      column(c, "reliability.link_fit"));
+      c.spec.channel.rate_gbps, c.spec.led.launch_power_dbm, c.spec.rx.bandwidth_ghz,
+      std::pow(10.0, column(c, "link.log10_worst_ber")), column(c, "reliability.link_fit"));
   const double margin = column(c, "link.optical_margin_db");
   if (!std::isnan(margin)) s += fmt::format(", margin {:.2f} dB", margin);
   if (!c.feasible) s += "; FAILS " + c.violation;
@@ -52,8 +52,9 @@ void write_design_store(const std::string& path, const DesignResult& r,
                         const std::string& invocation) {
   SweepDefinition def;
   def.base = r.reference.spec;
-  for (const char* key : {"array.data_channels", "array.ecc_channels", "array.spare_channels",
-                          "array.rows", "array.cols", "channel.rate_gbps"}) {
+  for (const char* key :
+       {"array.data_channels", "array.ecc_channels", "array.spare_channels", "array.rows",
+        "array.cols", "channel.rate_gbps", "led.launch_power_dbm", "rx.bandwidth_ghz"}) {
     Axis axis;
     axis.key = key;
     axis.field = find_field(key);

@@ -37,6 +37,7 @@ struct Shape {
   bool operator<(const Shape& o) const {
     return std::tie(data, ecc, spares) < std::tie(o.data, o.ecc, o.spares);
   }
+  bool operator==(const Shape&) const = default;
 };
 
 std::optional<LinkSpec> shaped(const LinkSpec& base, const Shape& s) {
@@ -57,6 +58,32 @@ std::optional<LinkSpec> shaped(const LinkSpec& base, const Shape& s) {
     return std::nullopt;  // outside the design's ranges: not a candidate
   }
   return spec;
+}
+
+// The knobs the power model prices, around one design: the launch (the LED's drive current pays
+// for it) and the receiver bandwidth (the TIA and limiting stages pay). A step outside a key's
+// range, or a launch beyond led.max_current_density_a_per_cm2, is not a candidate.
+constexpr double kLaunchSteps_db[] = {-3.0, -1.5, 0.0, 1.5, 3.0};
+constexpr double kRxBandwidthFactors[] = {0.8, 1.0, 1.25};
+
+std::vector<LinkSpec> tuned(const LinkSpec& around) {
+  std::vector<LinkSpec> out;
+  for (double launch : kLaunchSteps_db)
+    for (double bandwidth : kRxBandwidthFactors) {
+      if (launch == 0.0 && bandwidth == 1.0) continue;
+      LinkSpec spec = around;
+      spec.led.launch_power_dbm += launch;
+      spec.rx.bandwidth_ghz *= bandwidth;
+      try {
+        for (const auto* key : {"led.launch_power_dbm", "rx.bandwidth_ghz"})
+          set_field(spec, *find_field(key), find_field(key)->get(spec));
+        validate_design(spec);
+      } catch (const ConfigError&) {
+        continue;
+      }
+      out.push_back(spec);
+    }
+  return out;
 }
 
 class Search {
@@ -100,7 +127,8 @@ class Search {
                                          const std::string& stage) {
     std::vector<LinkSpec> specs;
     for (const auto& s : shapes) {
-      if (!tried_.insert(s).second) continue;
+      // A shape is tried once per launch and receiver bandwidth.
+      if (!tried_.insert({s, base.led.launch_power_dbm, base.rx.bandwidth_ghz}).second) continue;
       if (auto spec = shaped(base, s)) specs.push_back(*spec);
     }
     return evaluate_specs(specs, stage);
@@ -162,7 +190,7 @@ class Search {
   std::optional<double> max_fit_;
   Progress* progress_;
   std::vector<DesignCandidate> evaluated_;
-  std::set<Shape> tried_;
+  std::set<std::tuple<Shape, double, double>> tried_;
   std::atomic<std::size_t> done_{0};
 };
 
@@ -195,7 +223,11 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
       "host stream), ECC (none or the smallest SECDED) and spares (5% or 12.5%), plus the preset "
       "itself; then the channel count refined twice on 6 evenly spaced points between the "
       "cheapest feasible design and the next smaller count; then the fewest spares that still "
-      "meet every constraint. Ranked by watts per end, then pixels, then spares, then worst BER. "
+      "meet every constraint; then the launch (-3 to +3 dB in 1.5 dB steps, paid for by the LED "
+      "drive) and the receiver bandwidth (0.8x, 1x, 1.25x, paid for by the TIA and limiting "
+      "stages) around the best design, or, when no shape meets the guards at the preset's "
+      "launch and receiver, around the preset's shape and the coarse design of most margin. "
+      "Ranked by watts per end, then pixels, then spares, then worst BER. "
       "Guards on every design: the verdict over the service life (now and at end of life), "
       "optical margin >= min_margin_db (default 2 dB), link FIT <= max_fit (default twice the "
       "preset's at the same reach and temperature).";
@@ -220,6 +252,23 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
     return r.empty() ? nullptr : r.front();
   };
   if (!best()) {
+    // No shape meets the guards with the preset's launch and receiver: what the priced knobs buy
+    // on the preset's shape and on the shape with the most margin.
+    std::vector<LinkSpec> around{base};
+    const DesignCandidate* widest = nullptr;
+    for (const auto& c : search.evaluated()) {
+      const double m = output(c, "link.optical_margin_db");
+      if (c.stage == "coarse" && std::isfinite(m) &&
+          (!widest || m > output(*widest, "link.optical_margin_db")))
+        widest = &c;
+    }
+    if (widest && !(shape_of(widest->spec) == shape_of(base))) around.push_back(widest->spec);
+    std::vector<LinkSpec> specs;
+    for (const auto& a : around)
+      for (auto& t : tuned(a)) specs.push_back(std::move(t));
+    search.evaluate_specs(specs, "tune");
+  }
+  if (!best()) {
     const auto& ref = search.evaluated().front();
     throw ConfigError(
         "reach_m", fmt::format("{:g} m at {:g} Gb/s", goal.reach_m, goal.payload_gbps),
@@ -231,8 +280,8 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
   }
   // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
   for (int round = 0; round < 2; ++round) {
-    const DesignCandidate* b = best();
-    const Shape s = shape_of(b->spec);
+    const LinkSpec physics = best()->spec;  // its launch and receiver too
+    const Shape s = shape_of(physics);
     int lower = 0;
     for (const auto& c : search.evaluated()) {
       const Shape o = shape_of(c.spec);
@@ -247,17 +296,24 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
       if (d > lower && d < s.data)
         refine.push_back({d, s.ecc, static_cast<int>(std::ceil(spare_fraction * d))});
     }
-    search.evaluate(base, refine, "refine");
+    search.evaluate(physics, refine, "refine");
   }
   // Spares cost pixels (and watts when powered): the fewest that still meet the constraints.
   {
-    const Shape s = shape_of(best()->spec);
+    const LinkSpec physics = best()->spec;
+    const Shape s = shape_of(physics);
     std::vector<Shape> fewer;
     for (int k : {0, 1, 2, 3}) {
       const int spares = s.spares * k / 4;
       if (spares < s.spares) fewer.push_back({s.data, s.ecc, spares});
     }
-    search.evaluate(base, fewer, "refine");
+    search.evaluate(physics, fewer, "refine");
+  }
+  // The priced knobs around the best shape: a lower launch or a narrower receiver may still meet
+  // the guards for fewer watts; a higher one may let a cheaper shape through.
+  {
+    const LinkSpec around = best()->spec;
+    search.evaluate_specs(tuned(around), "tune");
   }
 
   const auto ranked = search.ranked();

@@ -22,7 +22,7 @@ struct DesignCandidate {
   double per_end_w = 0.0;
   bool feasible = false;
   std::string violation;  // the first constraint it misses ("" when feasible)
-  std::string stage;      // "reference", "coarse", "refine"
+  std::string stage;      // "reference", "coarse", "refine", "tune"
 };
 
 struct DesignResult {
