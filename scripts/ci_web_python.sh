@@ -4,12 +4,14 @@
 # `npm ci` in web/), builds (a no-op when built), then:
 #   - checks that the committed page bundle web/dist/report.js is what web/ builds;
 #   - opens every kind of report in Chromium (web/test/report_pages.mjs; a sweep store's page and
-#     one of its point pages through web/test/sweep_page.mjs): charts rendered, no console error,
+#     one of its point pages through web/test/sweep_page.mjs, its line view, URL and exports on
+#     the 800G reach/temperature example through web/test/sweep_views.mjs): charts rendered, no console error,
 #     no request, one array-map mark per channel (one scatter mark and table row per sweep point),
 #     default report < 5 MB; screenshots in build/web-artifacts/;
 #   - measures the default report's time to render (bench/report_render.sh, target < 2 s);
 #   - runs the Python tests (every bound result against the CLI's JSON), unless --browser-only.
-# About 105 s on 2 shared cores after the build (report generation 20 s, pages 15 s, Python 28 s).
+# About 160 s on 2 shared cores after the build (report generation 20 s, the 800G example sweep
+# 50 s, pages 20 s, Python 28 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS

@@ -12,7 +12,7 @@ import {
   TooltipComponent,
   VisualMapComponent,
 } from "echarts/components";
-import { CanvasRenderer } from "echarts/renderers";
+import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
 
 echarts.use([
   BarChart,
@@ -28,6 +28,7 @@ echarts.use([
   TooltipComponent,
   VisualMapComponent,
   CanvasRenderer,
+  SVGRenderer,
 ]);
 
 export const palette = {
@@ -71,13 +72,16 @@ export function axis(name, extra = {}) {
 }
 
 const queue = [];
+let laidOut = false;
 
 // Declares a chart in `el` under `name`. It is drawn by drawCharts(), once the page is laid out
-// (a chart needs its element's size); the page is ready when every chart has 'finished'.
-// `onInit(instance)`, when given, runs once the chart exists (event handlers).
+// (a chart needs its element's size); the page is ready when every chart has 'finished'. A chart
+// declared after that (a view the reader switches to) is drawn at once, and the page is not ready
+// again until it has finished. `onInit(instance)`, when given, runs once the chart exists (event
+// handlers).
 export function chart(name, el, option, onInit = null) {
   registry.pending.add(name);
-  queue.push(() => {
+  const draw = () => {
     const c = echarts.init(el, null, { renderer: "canvas" });
     registry.charts[name] = c;
     c.on("finished", () => {
@@ -86,12 +90,38 @@ export function chart(name, el, option, onInit = null) {
     });
     c.setOption({ ...base, ...(typeof option === "function" ? option() : option) });
     if (onInit) onInit(c);
-  });
+  };
+  if (laidOut) {
+    document.body.dataset.ready = "0";
+    draw();
+  } else queue.push(draw);
+}
+
+// Redraws the chart `name` with a new option (every component replaced); the page is not ready
+// until it has finished.
+export function redrawChart(name, option) {
+  const c = registry.charts[name];
+  if (!c) return;
+  registry.pending.add(name);
+  document.body.dataset.ready = "0";
+  c.resize();
+  c.setOption({ ...base, ...option }, { notMerge: true });
 }
 
 export function drawCharts() {
+  laidOut = true;
   if (queue.length === 0) document.body.dataset.ready = "1";
   for (const draw of queue.splice(0)) draw();
+}
+
+// The option drawn as a standalone SVG document (ECharts' server-side SVG renderer, no DOM): the
+// vector export of a chart drawn on canvas.
+export function svgOf(option, width, height) {
+  const c = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
+  c.setOption({ ...base, ...option, tooltip: undefined });
+  const svg = c.renderToSVGString();
+  c.dispose();
+  return svg;
 }
 
 window.addEventListener("resize", () => {

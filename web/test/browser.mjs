@@ -26,7 +26,7 @@ export async function openReport(browser, file, { width = 1400, height = 900, ti
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   page.on("request", (r) => {
-    if (r.url() !== url) problems.push(`request made: ${r.url()}`);
+    if (r.url() !== url.split("#")[0]) problems.push(`request made: ${r.url()}`);
   });
   const t0 = Date.now();
   await page.goto(url, { waitUntil: "load" });
