@@ -29,6 +29,9 @@ LinkSpec spec_of(const Config& c) {
   s.array.data_channels = c.data;
   s.array.ecc_channels = c.ecc;
   s.array.spare_channels = c.spares;
+  // An array of exactly these channels: no surplus pixel adds a spare.
+  s.array.rows = c.data + c.ecc + c.spares;
+  s.array.cols = 1;
   s.reliability.channel_fit = c.channel_fit;
   s.reliability.common_fit = c.common_fit;
   s.reliability.passive_fit = 0.0;  // the cases give the whole common-part FIT

@@ -42,14 +42,31 @@ TEST(LinkReliability, PaperClaimFivePercentSparesBelowTwentyFit) {
   // measurable and the link stays below 20 FIT with the default common parts.
   LinkSpec s = preset("800g");
   s.array.spare_channels = 20;
+  s.array.rows = 43;  // 430 pixels: no surplus pixel serves as a further spare
+  s.array.cols = 10;
   s.reliability.channel_fit = 1.0;
   const LinkReliability r = link_reliability(s);
   EXPECT_LT(r.link_fit, 20.0);
   EXPECT_LT(r.channel_fit_contribution, 1e-6);
   EXPECT_NEAR(r.link_fit, s.reliability.common_fit + s.reliability.passive_fit, 1e-6);
-  // Without spares the same channels alone would be 430 FIT.
+  // Without spares the same channels alone would be 410 FIT.
   s.array.spare_channels = 0;
+  s.array.rows = 41;
   EXPECT_NEAR(link_reliability(s).channel_fit_contribution, 410.0, 1e-6);
+}
+
+// The pixels of the array beyond data + ECC + spares are spares to the lanes (assign_roles), so
+// they are spares to the reliability model too: 1.6t's 40 hot spares in an array of 10 more.
+TEST(LinkReliability, SurplusPixelsAreSparesAsForTheLanes) {
+  const LinkSpec s = preset("1.6t");
+  const int pixels = s.array.rows * s.array.cols;
+  ASSERT_GT(pixels, s.total_channels());
+  EXPECT_EQ(s.spare_positions(), pixels - s.array.data_channels - s.array.ecc_channels);
+  const LinkReliability r = link_reliability(s);
+  EXPECT_EQ(r.spares, s.spare_positions());
+  EXPECT_EQ(r.spares_unusable, 0);
+  EXPECT_EQ(link_reliability(s, 7).spares, 7);
+  EXPECT_EQ(link_reliability(s, 7).spares_unusable, s.spare_positions() - 7);
 }
 
 TEST(LinkReliability, DefaultsAndFiniteOutputs) {
@@ -80,6 +97,8 @@ TEST(LinkReliability, ArrheniusAcceleratesFit) {
   EXPECT_GT(af, 50.0);
   LinkSpec s = preset("800g");
   s.array.spare_channels = 0;
+  s.array.rows = 41;  // 410 pixels, all data and ECC
+  s.array.cols = 10;
   s.environment.case_temperature_c = 85.0;
   const LinkReliability r = link_reliability(s);
   // Arrhenius only on what has an activation energy: the passive connector and fiber stay put.
@@ -90,6 +109,8 @@ TEST(LinkReliability, WeibullWearOutClosedForm) {
   // S = 0: R(t) = exp(-n (lambda t + (t / eta)^beta)).
   LinkSpec s = preset("800g");
   s.array.spare_channels = 0;
+  s.array.rows = 41;  // 410 pixels, all data and ECC
+  s.array.cols = 10;
   s.reliability.common_fit = 0.0;
   s.reliability.passive_fit = 0.0;
   s.reliability.weibull_scale_years = 40.0;

@@ -63,7 +63,7 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
 LinkReliability link_reliability(const LinkSpec& spec, std::optional<int> usable_spares) {
   LinkReliability r = link_reliability(reliability_model(spec, usable_spares),
                                        spec.array.data_channels, spec.array.ecc_channels);
-  r.spares_unusable = spec.array.spare_channels - r.spares;
+  r.spares_unusable = spec.spare_positions() - r.spares;
   if (usable_spares) {
     char buf[240];
     std::snprintf(buf, sizeof buf,

@@ -12,8 +12,8 @@ namespace mosaic::reliability {
 ReliabilityModel reliability_model(const LinkSpec& spec, std::optional<int> usable_spares) {
   const auto& r = spec.reliability;
   ReliabilityModel m;
-  m.spares = usable_spares ? std::clamp(*usable_spares, 0, spec.array.spare_channels)
-                           : spec.array.spare_channels;
+  m.spares = usable_spares ? std::clamp(*usable_spares, 0, spec.spare_positions())
+                           : spec.spare_positions();
   m.channels = spec.array.data_channels + spec.array.ecc_channels + m.spares;
   m.ecc = spec.array.ecc_channels > 0;
   m.acceleration_factor = arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c,

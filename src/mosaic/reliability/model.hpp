@@ -27,8 +27,8 @@ struct ReliabilityModel {
 
 // Resolves spec.reliability and spec.environment into a model (Arrhenius applied to the parts
 // with an activation energy). usable_spares: how many of the spec's spares can carry data (meet
-// the BER target, from a physics run); none = all of array.spare_channels. Unusable spares are
-// not channels of the reliability model at all.
+// the BER target, from a physics run); none = all of the spare positions
+// (LinkSpec::spare_positions). Unusable spares are not channels of the reliability model at all.
 ReliabilityModel reliability_model(const LinkSpec& spec,
                                    std::optional<int> usable_spares = std::nullopt);
 

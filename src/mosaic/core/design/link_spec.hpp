@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "mosaic/core/design/link_layer_spec.hpp"
@@ -34,6 +35,13 @@ struct LinkSpec {
 
   int total_channels() const {
     return array.data_channels + array.ecc_channels + array.spare_channels;
+  }
+  // Pixels the lanes can swap in: the hot spares and every pixel of the array beyond data + ECC +
+  // spares (assign_roles makes each a spare). The link block and the reliability model count the
+  // same ones.
+  int spare_positions() const {
+    return std::max(array.spare_channels,
+                    array.rows * array.cols - array.data_channels - array.ecc_channels);
   }
   double host_rate_gbps() const { return link.host_lanes * link.host_lane_rate_gbps; }
 };
