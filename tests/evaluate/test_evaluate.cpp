@@ -22,7 +22,7 @@ TEST(Evaluate, DegradationRunsThePhysicsOncePerAge) {
   for (int steps : {1, 3, 5}) {
     LinkSpec s = preset("prototype");
     s.reliability.degradation_steps = steps;
-    s.reliability.led_decay_db_per_year = 0.0;  // never fails, so every age is evaluated
+    s.reliability.tm21_a_per_h = 0.0;  // never fails, so every age is evaluated
     EvalOptions o = quick();
     o.degradation = true;
     const Evaluation e = evaluate(s, o);

@@ -57,6 +57,7 @@ TEST(Verdict, SimulateAndItsAgeingStateTheSameVerdict) {
 // A design that meets now but not at the end of its life is never said to meet.
 TEST(Verdict, NoCommandSaysMeetsWhenTheEndOfLifeFails) {
   LinkSpec s = hot_30m();
+  s.reliability.ageing_model = AgeingModel::kArrhenius25c;
   s.reliability.led_decay_db_per_year = 3.0;  // ages far beyond its spares within the life
   const Evaluation e = evaluate(s, verdict_quick());
   ASSERT_TRUE(e.verdict.meets_now);
@@ -72,6 +73,7 @@ TEST(Verdict, NoCommandSaysMeetsWhenTheEndOfLifeFails) {
   // The command line: text, JSON, --check and a sweep row read the same verdict.
   const std::string sets =
       " --set fiber.length_m=30 --set environment.case_temperature_c=85"
+      " --set reliability.ageing_model=arrhenius_25c"
       " --set reliability.led_decay_db_per_year=3 --no-margin";
   const auto json = run_cli("simulate" + sets + " --json");
   ASSERT_EQ(json.exit_code, 0) << json.err;

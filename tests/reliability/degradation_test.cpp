@@ -11,8 +11,10 @@
 namespace mosaic::reliability {
 namespace {
 
+// The earlier model (reliability.ageing_model = arrhenius_25c), kept selectable.
 TEST(LedDecay, MeanFollowsRateAndChannelsKeepTheirDraw) {
   LinkSpec s = preset("800g");
+  s.reliability.ageing_model = AgeingModel::kArrhenius25c;
   s.reliability.led_decay_db_per_year = 0.2;
   s.reliability.led_decay_sigma = 0.3;
   const auto l2 = led_decay_db(s, 20000, 2.0);
@@ -34,6 +36,8 @@ LinkSpec small_link() {
   s.array.spare_channels = 12;
   s.reliability.degradation_steps = 3;
   s.reliability.service_life_years = 5.0;
+  // The decay rate set directly (the earlier model): these tests are of the spares' logic.
+  s.reliability.ageing_model = AgeingModel::kArrhenius25c;
   return s;
 }
 

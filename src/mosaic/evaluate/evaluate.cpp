@@ -105,9 +105,14 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
                          r.link_budget->assumptions.end());
   for (const auto* more : {&r.power.assumptions, &r.reliability.assumptions})
     r.assumptions.insert(r.assumptions.end(), more->begin(), more->end());
-  if (r.degradation)
+  if (r.degradation) {
     r.assumptions.insert(r.assumptions.end(), r.degradation->assumptions.begin(),
                          r.degradation->assumptions.end());
+  } else if (r.end_of_life || r.link_budget) {
+    // The end of life and the margin after ageing age the LEDs by the same law.
+    const auto ageing = reliability::ageing_assumptions(spec);
+    r.assumptions.insert(r.assumptions.end(), ageing.begin(), ageing.end());
+  }
   r.verdict = judge(r);
   r.timing.phy_s = std::chrono::duration<double>(t1 - t0).count();
   r.timing.margin_s = std::chrono::duration<double>(t2 - t1).count();

@@ -183,9 +183,10 @@ std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResu
       "noise-only reference is a flat one-UI bit with the receiver's thermal and shot noise and "
       "no jitter; penalties are differences of sensitivities, so they add up exactly",
       fmt::format("link budget: the margin after ageing takes away this pixel's LED decay over "
-                  "{:g} years at {:g} degC and leaves the neighbours unaged; the verdict's end "
-                  "of life evaluates the whole aged array",
-                  spec.reliability.service_life_years, spec.environment.case_temperature_c),
+                  "{:g} years at {:g} degC case ({:.4g} degC junction) and leaves the neighbours "
+                  "unaged; the verdict's end of life evaluates the whole aged array",
+                  spec.reliability.service_life_years, spec.environment.case_temperature_c,
+                  reliability::led_ageing(spec).junction_c),
   };
   if (spec.rx.power_dbm)
     out.assumptions.push_back(

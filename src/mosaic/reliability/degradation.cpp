@@ -3,27 +3,124 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <numeric>
 
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/evaluate.hpp"
 #include "mosaic/reliability/lifetime.hpp"
+#include "mosaic/reliability/lumen_maintenance.hpp"
 
 namespace mosaic::reliability {
 
+LedAgeing led_ageing(const LinkSpec& spec) {
+  const auto& r = spec.reliability;
+  LedAgeing a;
+  a.model = r.ageing_model;
+  a.case_c = spec.environment.case_temperature_c;
+  a.junction_c = a.case_c;
+  if (r.ageing_model == AgeingModel::kTm21) {
+    const LedOperatingPoint op = led_operating_point(spec);
+    a.junction_c = op.junction_c;
+    a.heat_w = op.heat_w;
+    a.current_density_a_per_cm2 = op.effective_current_density_a_per_cm2;
+    a.alpha_per_h = tm21_alpha_per_h(spec, op);
+  } else {
+    a.acceleration_factor =
+        arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c, a.case_c);
+  }
+  return a;
+}
+
+double LedAgeing::nominal_loss_db(const ReliabilitySpec& r, double age_years) const {
+  if (age_years <= 0.0) return 0.0;
+  if (model == AgeingModel::kTm21) {
+    // -10 log10(B exp(-alpha t)); no gain where B > 1 has not yet decayed away.
+    const double db = -10.0 * std::log10(r.tm21_b) +
+                      10.0 / std::numbers::ln10 * alpha_per_h * age_years * kHoursPerYear;
+    return std::max(0.0, db);
+  }
+  return r.led_decay_db_per_year * std::pow(age_years * acceleration_factor, r.led_decay_exponent);
+}
+
 std::vector<double> led_decay_db(const LinkSpec& spec, int channels, double age_years) {
   const auto& r = spec.reliability;
-  const double af = arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c,
-                                     spec.environment.case_temperature_c);
-  const double base = r.led_decay_db_per_year * std::pow(age_years * af, r.led_decay_exponent);
+  std::vector<double> loss(std::max(0, channels), 0.0);
+  if (age_years <= 0.0) return loss;
+  const LedAgeing a = led_ageing(spec);
   const double s = r.led_decay_sigma;
-  std::vector<double> loss(channels);
+  const bool tm21 = r.ageing_model == AgeingModel::kTm21;
+  const double b_db = tm21 ? -10.0 * std::log10(r.tm21_b) : 0.0;
+  // tm21: the decay part alone (before B's offset and the no-gain clamp) is what the draw scales.
+  const double base = tm21 ? 10.0 / std::numbers::ln10 * a.alpha_per_h * age_years * kHoursPerYear
+                           : a.nominal_loss_db(r, age_years);
   for (int i = 0; i < channels; ++i) {
-    // The same draw at every age: a channel that decays fast keeps decaying fast.
+    // The same draw at every age: a channel that decays fast keeps decaying fast. Under tm21 the
+    // draw scales the decay rate alpha (B is common to every pixel).
     Rng rng(spec.seed, RngPurpose::kDegradation, static_cast<std::uint64_t>(i));
-    loss[i] = base * std::exp(s * rng.normal() - 0.5 * s * s);
+    const double f = std::exp(s * rng.normal() - 0.5 * s * s);
+    loss[i] = tm21 ? std::max(0.0, b_db + base * f) : base * f;
   }
   return loss;
+}
+
+std::vector<std::string> ageing_assumptions(const LinkSpec& spec) {
+  const auto& r = spec.reliability;
+  const LedAgeing a = led_ageing(spec);
+  std::vector<std::string> out;
+  char buf[640];
+  if (a.model == AgeingModel::kArrhenius25c) {
+    std::snprintf(buf, sizeof buf,
+                  "LED ageing (arrhenius_25c): microLED output decays as %.3g dB/year x (age x "
+                  "AF)^%.3g, AF = %.3g the Arrhenius factor (%.2g eV) from %.3g to %.3g degC case; "
+                  "the rate has no published source",
+                  r.led_decay_db_per_year, r.led_decay_exponent, a.acceleration_factor,
+                  r.activation_energy_ev, r.reference_temperature_c, a.case_c);
+    out.push_back(buf);
+    return out;
+  }
+  std::snprintf(buf, sizeof buf,
+                "LED ageing (tm21): lumen maintenance B exp(-alpha t), alpha = A exp(-Ea/kT_j) "
+                "J^n with B = %.4g, A = %.4g /h, Ea = %.3g eV, n = %.3g, fitted to the "
+                "lumen-maintenance anchors of data/led_ageing.toml (packaged GaN LEDs, T_j "
+                "%.3g-%.3g degC, %.3g-%.3g A/cm^2; most are representative LM-80-style values, "
+                "not measurements: docs/reliability.md)",
+                r.tm21_b, r.tm21_a_per_h, r.tm21_activation_energy_ev, r.tm21_current_exponent,
+                kAnchorLowestJunctionC, kAnchorHighestJunctionC, kAnchorLowestCurrentDensity,
+                kAnchorHighestCurrentDensity);
+  out.push_back(buf);
+  std::snprintf(buf, sizeof buf,
+                "LED ageing (tm21): junction %.4g degC = case %.4g degC + %.4g K/W x %.3g mW of "
+                "self-heating at the nominal drive; effective current density %.4g A/cm^2 (J^n "
+                "averaged over the 0 and 1 levels); nominal alpha %.3g /h = %.3g dB/year",
+                a.junction_c, a.case_c, spec.led.thermal_resistance_k_per_w, a.heat_w * 1e3,
+                a.current_density_a_per_cm2, a.alpha_per_h,
+                10.0 / std::numbers::ln10 * a.alpha_per_h * kHoursPerYear);
+  out.push_back(buf);
+  const double life_h = r.service_life_years * kHoursPerYear;
+  const double limit_h = 6.0 * r.tm21_test_hours;
+  if (life_h > limit_h) {
+    std::snprintf(
+        buf, sizeof buf,
+        "LED ageing (tm21): the service life (%.0f h) exceeds TM-21's extrapolation limit "
+        "of 6 x the longest anchor test (6 x %.0f h = %.0f h): the decay beyond it is "
+        "the law carried on, not a TM-21 projection",
+        life_h, r.tm21_test_hours, limit_h);
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "LED ageing (tm21): the service life (%.0f h) is %.2g x the longest anchor test "
+                  "(%.0f h), within TM-21's limit of 6 x",
+                  life_h, life_h / r.tm21_test_hours, r.tm21_test_hours);
+  }
+  out.push_back(buf);
+  std::snprintf(buf, sizeof buf,
+                "LED ageing (tm21): the pixel runs at %.3g x the highest anchor current density "
+                "(%.3g A/cm^2), the power law in J assumed to hold there; a junction outside the "
+                "anchors' %.3g-%.3g degC is the Arrhenius law extrapolated",
+                a.current_density_a_per_cm2 / kAnchorHighestCurrentDensity,
+                kAnchorHighestCurrentDensity, kAnchorLowestJunctionC, kAnchorHighestJunctionC);
+  out.push_back(buf);
+  return out;
 }
 
 DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResult& at_start,
@@ -115,12 +212,12 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
       break;
     }
   }
+  out.assumptions = ageing_assumptions(spec);
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "degradation: microLED output decays as %.3g dB/year x (age x AF)^%.3g with a "
-                "%.0f %% per-channel spread; physics at age 0 and at %d later ages over %.3g years",
-                rs.led_decay_db_per_year, rs.led_decay_exponent, 100.0 * rs.led_decay_sigma,
-                last_step, rs.service_life_years);
+                "degradation: a %.0f %% per-channel log-normal spread of the decay rate; physics "
+                "at age 0 and at %d later ages over %.3g years",
+                100.0 * rs.led_decay_sigma, last_step, rs.service_life_years);
   out.assumptions.push_back(buf);
   std::snprintf(buf, sizeof buf,
                 "degradation: a channel above BER %.3g is swapped for the best spare meeting it; "

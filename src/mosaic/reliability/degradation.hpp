@@ -11,10 +11,32 @@
 
 namespace mosaic::reliability {
 
-// Per-channel microLED output loss (dB) at a given age: rate_i * (age_years * AF)^exponent, where
-// rate_i is the spec's decay rate times a per-channel log-normal factor of mean 1 drawn from
-// Rng(seed, kDegradation, channel) and AF the Arrhenius factor of the case temperature.
+// How the design's microLEDs age (reliability.ageing_model), at the case temperature and, for
+// tm21, the junction temperature and current density of the nominal drive.
+struct LedAgeing {
+  AgeingModel model = AgeingModel::kTm21;
+  double case_c = 0.0;
+  double junction_c = 0.0;  // tm21: case + led.thermal_resistance_k_per_w x heat; else the case
+  double heat_w = 0.0;      // tm21: per pixel at the nominal drive
+  double current_density_a_per_cm2 = 0.0;  // tm21: effective (J^n averaged over the levels)
+  double alpha_per_h = 0.0;                // tm21: nominal lumen-decay rate
+  double acceleration_factor = 1.0;        // arrhenius_25c: from the reference temperature
+
+  // The mean channel's output loss (dB) at an age (years).
+  double nominal_loss_db(const ReliabilitySpec& r, double age_years) const;
+};
+
+LedAgeing led_ageing(const LinkSpec& spec);
+
+// Per-channel microLED output loss (dB) at a given age: the nominal loss with the decay rate of
+// channel i scaled by a log-normal factor of mean 1 (sigma reliability.led_decay_sigma) drawn
+// from Rng(seed, kDegradation, i), the same at every age. tm21: -10 log10(B exp(-alpha_i t)) (no
+// gain); arrhenius_25c: rate_i * (age_years * AF)^exponent.
 std::vector<double> led_decay_db(const LinkSpec& spec, int channels, double age_years);
+
+// The ageing model's entries for a record's `assumptions`: the law and its parameters, where
+// the junction runs, and what TM-21's 6x rule and the anchors' range say about the service life.
+std::vector<std::string> ageing_assumptions(const LinkSpec& spec);
 
 struct DegradationOptions {
   int threads = 0;

@@ -30,7 +30,7 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
   r.expected_failed_channels = m.channels * m.channel.cdf(t);
   r.markov = solve_markov(m, t);
 
-  char buf[320];
+  char buf[400];
   std::snprintf(buf, sizeof buf,
                 "reliability: the link fails once more than %d of its %d channels have failed "
                 "(%s), or any common part fails",
@@ -43,9 +43,11 @@ LinkReliability link_reliability(const ReliabilityModel& m, int data, int ecc) {
       "controller, DC-DC, connector, fiber) are in series with the channels");
   std::snprintf(buf, sizeof buf,
                 "reliability: FIT figures are quoted at the reference temperature and accelerated "
-                "by Arrhenius to the case temperature (factor %.3g) on the channels and the active "
-                "common parts; the passive parts (connector, fiber) have no activation energy",
-                m.acceleration_factor);
+                "by Arrhenius to the case temperature %.3g degC (factor %.3g) on the channels and "
+                "the active common parts; the passive parts (connector, fiber) have no activation "
+                "energy; LED output ageing (degradation) runs at the same case temperature plus "
+                "the pixel's self-heating",
+                m.case_temperature_c, m.acceleration_factor);
   r.assumptions.push_back(buf);
   r.assumptions.push_back(m.channel.has_wearout()
                               ? "reliability: channel wear-out is Weibull, added to the constant "

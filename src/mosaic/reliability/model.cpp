@@ -16,8 +16,10 @@ ReliabilityModel reliability_model(const LinkSpec& spec, std::optional<int> usab
                            : spec.spare_positions();
   m.channels = spec.array.data_channels + spec.array.ecc_channels + m.spares;
   m.ecc = spec.array.ecc_channels > 0;
-  m.acceleration_factor = arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c,
-                                           spec.environment.case_temperature_c);
+  // The case temperature the LED ageing also starts from (degradation.hpp: led_ageing).
+  m.case_temperature_c = spec.environment.case_temperature_c;
+  m.acceleration_factor =
+      arrhenius_factor(r.activation_energy_ev, r.reference_temperature_c, m.case_temperature_c);
   m.channel = Lifetime::from_fit(r.channel_fit * m.acceleration_factor);
   if (r.weibull_scale_years) {
     // Wear-out runs faster when hot by the same factor: its time scale shrinks.

@@ -19,8 +19,9 @@ struct ReliabilityModel {
   Lifetime channel;  // at the operating temperature
   Lifetime common;   // all common parts in series, at the operating temperature
   double acceleration_factor = 1.0;
-  double mttr_h = 0.0;  // mean time to drain and replace (exponentially distributed)
-  double life_h = 0.0;  // service life
+  double case_temperature_c = 25.0;  // what the acceleration is to (environment.case_temperature_c)
+  double mttr_h = 0.0;               // mean time to drain and replace (exponentially distributed)
+  double life_h = 0.0;               // service life
 
   int failures_to_fail() const { return spares + 1; }
 };

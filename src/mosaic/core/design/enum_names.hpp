@@ -94,6 +94,14 @@ struct EnumNames<AnalogPowerModel> {
 };
 
 template <>
+struct EnumNames<AgeingModel> {
+  static constexpr std::array<std::pair<AgeingModel, const char*>, 2> kValues{{
+      {AgeingModel::kTm21, "tm21"},
+      {AgeingModel::kArrhenius25c, "arrhenius_25c"},
+  }};
+};
+
+template <>
 struct EnumNames<McMode> {
   static constexpr std::array<std::pair<McMode, const char*>, 3> kValues{{
       {McMode::kWaveform, "waveform"},

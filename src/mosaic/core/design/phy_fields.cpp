@@ -85,6 +85,10 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
       real("led.max_current_density_a_per_cm2", &S::led, &LedSpec::max_current_density_a_per_cm2,
            1.0, 1e7, "A/cm^2",
            "Highest current density of the 1 level: a launch that needs more is refused"));
+  out.push_back(real("led.thermal_resistance_k_per_w", &S::led,
+                     &LedSpec::thermal_resistance_k_per_w, 0.0, 1e6, "K/W",
+                     "Junction-to-case thermal resistance of one pixel: the junction runs this "
+                     "much per watt of heat above the case (LED ageing)"));
   // coupling
   out.push_back(real("coupling.tx_db", &S::coupling, &CouplingSpec::tx_db, 0.0, 60.0, "dB",
                      "Loss from the microLED into the fiber cores"));

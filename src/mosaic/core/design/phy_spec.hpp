@@ -83,6 +83,11 @@ struct LedSpec {
   // Highest current density the pixel is driven to at its 1 level (heating and wear-out set it):
   // a launch that needs more is refused, not costed.
   double max_current_density_a_per_cm2 = 50000.0;
+  // Junction-to-case thermal resistance of one pixel: T_j = T_case + R_th x heat (the drive's
+  // electrical power minus its light). Default: the spreading resistance 1 / (4 k a) of a disc of
+  // the mesa's radius a = 1.75 um into a sapphire-like substrate, k = 35 W/(m K) (4.1 kK/W).
+  // Read by LED ageing (reliability.ageing_model = tm21); the optics stay at the case temperature.
+  double thermal_resistance_k_per_w = 4000.0;
 };
 
 struct CouplingSpec {

@@ -1,3 +1,4 @@
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/design/schema.hpp"
 
 namespace mosaic {
@@ -29,11 +30,29 @@ void add_reliability_fields(std::vector<FieldDesc>& out) {
                      "Weibull shape of channel wear-out (> 1: rising hazard)"));
   out.push_back(real("reliability.mttr_h", &S::reliability, &R::mttr_h, 0.0, 1e5, "h",
                      "Mean time to drain and replace a degraded or failed link"));
+  out.push_back(choice("reliability.ageing_model", &S::reliability, &R::ageing_model,
+                       "MicroLED output decay: tm21 = lumen maintenance B exp(-alpha t) at the "
+                       "junction temperature and current density, fitted to data/led_ageing.toml; "
+                       "arrhenius_25c = the earlier 25 degC rate times an Arrhenius factor"));
+  out.push_back(real("reliability.tm21_b", &S::reliability, &R::tm21_b, 0.8, 1.2, "",
+                     "tm21: the fitted initial constant B of B exp(-alpha t)"));
+  out.push_back(real("reliability.tm21_a_per_h", &S::reliability, &R::tm21_a_per_h, 0.0, 1e12,
+                     "1/h", "tm21: prefactor A of alpha = A exp(-Ea / k T_j) (J / 1 A/cm^2)^n"));
+  out.push_back(real("reliability.tm21_activation_energy_ev", &S::reliability,
+                     &R::tm21_activation_energy_ev, 0.05, 2.0, "eV",
+                     "tm21: activation energy of the lumen decay rate (junction temperature)"));
+  out.push_back(real("reliability.tm21_current_exponent", &S::reliability,
+                     &R::tm21_current_exponent, 0.0, 4.0, "",
+                     "tm21: the decay rate grows as (current density)^n"));
+  out.push_back(real("reliability.tm21_test_hours", &S::reliability, &R::tm21_test_hours, 1.0, 1e6,
+                     "h",
+                     "tm21: the longest lumen-maintenance test the law is fitted to (TM-21 "
+                     "projects at most 6 times it; beyond, the record says so)"));
   out.push_back(real("reliability.led_decay_db_per_year", &S::reliability,
                      &R::led_decay_db_per_year, 0.0, 100.0, "dB/year",
-                     "MicroLED output decay rate at the reference temperature"));
+                     "arrhenius_25c: microLED output decay rate at the reference temperature"));
   out.push_back(real("reliability.led_decay_exponent", &S::reliability, &R::led_decay_exponent, 0.1,
-                     3.0, "", "Decay loss grows as (age)^exponent"));
+                     3.0, "", "arrhenius_25c: decay loss grows as (age x AF)^exponent"));
   out.push_back(real("reliability.led_decay_sigma", &S::reliability, &R::led_decay_sigma, 0.0, 3.0,
                      "", "Per-channel log-normal spread of the decay rate (1 sigma)"));
   out.push_back(integer("reliability.degradation_steps", &S::reliability, &R::degradation_steps, 1,
