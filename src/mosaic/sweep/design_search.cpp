@@ -270,13 +270,34 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
   }
   if (!best()) {
     const auto& ref = search.evaluated().front();
+    // The nearest miss: the design that ages out last, else the one with the most margin.
+    const DesignCandidate* nearest = nullptr;
+    auto closeness = [](const DesignCandidate& c) {
+      const double at = output(c, "link.fails_at_years");
+      const double m = output(c, "link.optical_margin_db");
+      // No failure age: the verdict holds over the whole life, and only a guard is missed.
+      return std::make_pair(std::isfinite(at) ? at : 1e9, std::isfinite(m) ? m : -1e9);
+    };
+    for (const auto& c : search.evaluated())
+      if (!nearest || closeness(c) > closeness(*nearest)) nearest = &c;
+    const std::string nearest_text =
+        nearest && nearest != &ref
+            ? fmt::format(
+                  "; the nearest miss of the {} tried: {} data + {} ECC + {} spare "
+                  "channels, launch {:g} dBm, receiver {:g} GHz: {}",
+                  search.evaluated().size(), nearest->spec.array.data_channels,
+                  nearest->spec.array.ecc_channels, nearest->spec.array.spare_channels,
+                  nearest->spec.led.launch_power_dbm, nearest->spec.rx.bandwidth_ghz,
+                  nearest->violation)
+            : std::string();
     throw ConfigError(
         "reach_m", fmt::format("{:g} m at {:g} Gb/s", goal.reach_m, goal.payload_gbps),
         "a goal some searched design meets",
-        fmt::format("no design searched meets every guard; the preset misses: {}; relax the "
+        fmt::format("no design searched meets every guard; the preset misses: {}{}; relax the "
                     "guard (min_margin_db, max_fit) or the goal (reach_m, temp_c)",
                     ref.violation.empty() ? std::string("nothing (but no cheaper design does)")
-                                          : ref.violation));
+                                          : ref.violation,
+                    nearest_text));
   }
   // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
   for (int round = 0; round < 2; ++round) {
