@@ -22,7 +22,8 @@ TEST(CalibrateCli, ShippedEnsembleLoads) {
 
 // No candidates: the nominal set alone, accepted, printed as an ensemble file that reads back.
 TEST(CalibrateCli, NominalSetAloneIsAnEnsemble) {
-  const auto r = test::run_cli("calibrate --candidates 0 --acceptance-seeds 1 --threads 2");
+  const auto r = test::run_cli(
+      "calibrate --candidates 0 --acceptance-seeds 1 --validation-seeds 1 --threads 2");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const CalibrationEnsemble e = parse_calibration_ensemble(r.out, "stdout");
   ASSERT_EQ(e.members.size(), 1u);

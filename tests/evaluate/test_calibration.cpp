@@ -110,6 +110,9 @@ TEST(Calibration, MembersMoveTheirKeys) {
   EXPECT_DOUBLE_EQ(proto.fiber.modal_k_ps, 5.0);
   EXPECT_DOUBLE_EQ(proto.coupling.tx_db, 7.45);
   EXPECT_EQ(proto.rx.noise_density_pa_rthz, 20.0);  // the module's TIA is not the prototype's
+  // A design at the edge of a key's range stays there (no edge penalty of -0.5 dB).
+  set("module_edge_penalty", 0.5);
+  EXPECT_EQ(apply_member(preset("prototype"), e.priors, m, false).coupling.edge_penalty_db, 0.0);
 }
 
 TEST(Calibration, BadEnsembleFilesAreRefusedByKey) {
@@ -237,7 +240,7 @@ TEST(Calibration, RangesOffLeaveTheRecordAsBefore) {
     on["link"].erase(k);
   for (const char* k : {"spares_usable_range", "link_fit_range"}) on["reliability"].erase(k);
   auto& a = on["assumptions"];
-  const std::size_t extra = shipped_ensemble().priors.size() + 1;
+  const std::size_t extra = shipped_ensemble().priors.size() + 2;
   ASSERT_GE(a.size(), extra);
   a.erase(a.end() - static_cast<std::ptrdiff_t>(extra), a.end());
   EXPECT_EQ(on.dump(), off.dump());

@@ -79,6 +79,7 @@ struct CalibrationEnsemble {
   std::uint64_t seed = 1;
   int candidates = 0;               // candidates drawn (the nominal set not counted)
   int acceptance_seeds = 0;         // every point held at each of the array seeds 1..N
+  int validation_seeds = 0;         // ... and passed validate over seeds 1..N (the 95 % rule)
   std::vector<std::string> points;  // the validation points' names
   std::vector<CalibrationPrior> priors;
   std::vector<CalibrationMember> members;
@@ -89,8 +90,8 @@ std::vector<CalibrationPrior> calibration_priors();
 
 // `spec` with a member's values applied: every prior whose scope covers the design (`prototype`:
 // the lab demonstrator's validation points; otherwise the module scope), shifted from the
-// nominal value as the prior says. Throws ConfigError naming the key when a shifted value leaves
-// the key's range.
+// nominal value as the prior says, and kept inside the key's range (a design at its edge stays
+// there).
 LinkSpec apply_member(LinkSpec spec, const std::vector<CalibrationPrior>& priors,
                       const CalibrationMember& member, bool prototype);
 
@@ -106,7 +107,8 @@ std::string format_calibration_ensemble(const CalibrationEnsemble& ensemble);
 
 // Rejection sampling: the nominal set and `options.candidates` draws, each kept when every point
 // holds on each of the array seeds 1..options.acceptance_seeds (seed 1 of every point first, so
-// that most rejections cost one evaluation); stops at options.max_members.
+// that most rejections cost one evaluation) and then passes run_validation over seeds
+// 1..options.validation_seeds; stops at options.max_members.
 CalibrationEnsemble run_calibration(const std::vector<ValidationPoint>& points,
                                     const study::CalibrateOptions& options,
                                     Progress* progress = nullptr);

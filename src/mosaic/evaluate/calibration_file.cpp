@@ -19,6 +19,7 @@ struct EnsembleHeader {
   std::uint64_t seed = 1;
   int candidates = 0;
   int acceptance_seeds = 1;
+  int validation_seeds = 1;
   std::vector<std::string> points;
 
   static FieldTable<EnsembleHeader> fields() {
@@ -31,6 +32,8 @@ struct EnsembleHeader {
       t.push_back(integer<O>("candidates", &O::candidates, 0, 1e6, "", "Candidates drawn"));
       t.push_back(integer<O>("acceptance_seeds", &O::acceptance_seeds, 1, 1000, "",
                              "Array seeds 1..N each point held at"));
+      t.push_back(integer<O>("validation_seeds", &O::validation_seeds, 1, 100000, "",
+                             "Array seeds 1..N of the validation every member passed"));
       t.push_back(list<O>(
           "points", &O::points, "point names", "The validation points every member reproduces",
           [](const std::string& s, const FieldInfo&) { return s; },
@@ -106,6 +109,7 @@ CalibrationEnsemble parse_calibration_ensemble(const std::string& text, const st
   e.seed = h.seed;
   e.candidates = h.candidates;
   e.acceptance_seeds = h.acceptance_seeds;
+  e.validation_seeds = h.validation_seeds;
   e.points = h.points;
   for (const auto& values : toml_tables(text, source, "prior")) {
     CalibrationPrior p;
@@ -168,8 +172,8 @@ std::string format_calibration_ensemble(const CalibrationEnsemble& e) {
       "# its nominal value: shift = offset adds the difference, shift = scale multiplies by the\n"
       "# ratio; applies_to says whether it belongs to the prototype, the module or both.\n\n";
   s += "method = " + toml_string(e.method) + "\n";
-  s += fmt::format("seed = {}\ncandidates = {}\nacceptance_seeds = {}\n", e.seed, e.candidates,
-                   e.acceptance_seeds);
+  s += fmt::format("seed = {}\ncandidates = {}\nacceptance_seeds = {}\nvalidation_seeds = {}\n",
+                   e.seed, e.candidates, e.acceptance_seeds, e.validation_seeds);
   s += "points = [";
   for (std::size_t i = 0; i < e.points.size(); ++i) s += (i ? ", " : "") + toml_string(e.points[i]);
   s += "]\n";

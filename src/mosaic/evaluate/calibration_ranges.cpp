@@ -254,6 +254,7 @@ CalibrationRanges calibration_ranges(const Evaluation& r, const CalibrationEnsem
   out.members = static_cast<int>(ensemble.members.size());
   out.candidates = ensemble.candidates;
   out.acceptance_seeds = ensemble.acceptance_seeds;
+  out.validation_seeds = ensemble.validation_seeds;
   const Decisive d = decisive_channels(r);
   out.channels = d.active;
   out.channels.insert(out.channels.end(), d.spares.begin(), d.spares.end());

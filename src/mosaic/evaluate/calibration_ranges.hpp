@@ -34,6 +34,7 @@ struct CalibrationRanges {
   int members = 0;
   int candidates = 0;
   int acceptance_seeds = 0;
+  int validation_seeds = 0;
   std::vector<int> channels;  // the decisive channels re-evaluated per member
   bool margin = false;        // the margin was computed (and so has a range)
   FigureRange optical_margin_db;

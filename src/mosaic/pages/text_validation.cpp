@@ -77,8 +77,9 @@ std::string ensemble_validation_text(const std::vector<MemberValidation>& member
 std::string calibration_text(const CalibrationEnsemble& e) {
   std::string out = fmt::format(
       "{} members kept: the nominal set and {} of {} candidates (seed {}), every point holding at "
-      "array seeds 1..{}\n",
-      e.members.size(), e.members.size() - 1, e.candidates, e.seed, e.acceptance_seeds);
+      "array seeds 1..{} and in validate over seeds 1..{}\n",
+      e.members.size(), e.members.size() - 1, e.candidates, e.seed, e.acceptance_seeds,
+      e.validation_seeds);
   out += fmt::format("{:<26} {:<28} {:<7} {:>9} {:>19} {:>19}\n", "parameter", "key", "kind",
                      "nominal", "prior", "ensemble");
   for (std::size_t i = 0; i < e.priors.size(); ++i) {

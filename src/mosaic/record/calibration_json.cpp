@@ -38,6 +38,7 @@ void add_calibration_ranges(nlohmann::json& j, const CalibrationRanges& r) {
                       {"members", r.members},
                       {"candidates", r.candidates},
                       {"acceptance_seeds", r.acceptance_seeds},
+                      {"validation_seeds", r.validation_seeds},
                       {"channels", r.channels},
                       {"margin_unreachable_members", r.margin_unreachable_members},
                       {"reach_m", r.reach_m},

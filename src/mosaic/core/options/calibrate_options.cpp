@@ -14,6 +14,9 @@ FieldTable<CalibrateOptions> CalibrateOptions::fields() {
     t.push_back(integer<O>("acceptance_seeds", &O::acceptance_seeds, 1, 100, "",
                            "A candidate is kept when every published point holds at each of the "
                            "array seeds 1..N"));
+    t.push_back(integer<O>("validation_seeds", &O::validation_seeds, 1, 10000, "",
+                           "A candidate that passes is kept only if it then also passes validate "
+                           "over the array seeds 1..N (each point at 95 % of them)"));
     t.push_back(integer<O>("max_members", &O::max_members, 1, 1000, "",
                            "Stop drawing once this many members (the nominal set included) are "
                            "kept"));
