@@ -16,6 +16,7 @@ namespace {
 
 constexpr const char* kCatalogFile = "baselines.toml";
 constexpr const char* kValidationFile = "validation.toml";
+constexpr const char* kEnsembleFile = "calibration_ensemble.toml";
 
 }  // namespace
 
@@ -34,6 +35,13 @@ std::string default_catalog_path() {
 std::vector<ValidationPoint> load_validation_points(const std::string& path) {
   const std::string file = path.empty() ? default_data_path(kValidationFile) : path;
   return parse_validation_points(read_input_file(file, "validation points"), file);
+}
+
+CalibrationEnsemble load_calibration_ensemble(const std::string& path) {
+  const std::string file = path.empty() ? default_data_path(kEnsembleFile) : path;
+  const std::string text = read_input_file(file, "calibration ensemble");
+  check_toml_nesting(text, file);
+  return parse_calibration_ensemble(text, file);
 }
 
 std::string default_data_path(const std::string& name) {

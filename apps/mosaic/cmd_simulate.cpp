@@ -13,6 +13,7 @@
 #include "mosaic/record/documents.hpp"
 #include "mosaic/record/report_json.hpp"
 #include "mosaic_io/atomic_file.hpp"
+#include "mosaic_io/catalog_file.hpp"
 #include "mosaic_io/record_page.hpp"
 #include "output_options.hpp"
 #include "spec_options.hpp"
@@ -70,7 +71,11 @@ int run_simulate(const SimulateArgs& args) {
   const LinkSpec spec = load_spec(args.spec);
   TerminalProgress progress("simulate");
   TerminalProgress mc_progress("monte carlo");
-  const SimulateResult r = simulate(spec, *args.options, &progress, &mc_progress);
+  // The ensemble is read only when its ranges are asked for (a sweep's designs never read it).
+  std::optional<CalibrationEnsemble> ensemble;
+  if (args.options->calibration_ranges) ensemble = io::load_calibration_ensemble();
+  const SimulateResult r =
+      simulate(spec, *args.options, &progress, &mc_progress, ensemble ? &*ensemble : nullptr);
   progress.finish();
   mc_progress.finish();
   record::JsonOptions json_options;
@@ -82,7 +87,7 @@ int run_simulate(const SimulateArgs& args) {
   if (args.output.json) {
     std::cout << document.dump(1) << '\n';
   } else {
-    std::cout << pages::text_summary(r.evaluation);
+    std::cout << pages::text_summary(r.evaluation, r.calibration ? &*r.calibration : nullptr);
   }
   return args.check && !r.evaluation.verdict.meets ? kVerdictFails : 0;
 }

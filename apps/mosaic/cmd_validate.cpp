@@ -21,6 +21,16 @@ const RegisterCommand kValidate(20, [](CLI::App& parent) -> Runner {
       "below 1e-12); exit 0 only when every point holds");
   add_study_flags(*cmd, options);
   return [options] {
+    if (options->ensemble) {
+      options->validate();
+      const auto ensemble = io::load_calibration_ensemble();
+      const auto members =
+          run_ensemble_validation(io::load_validation_points(), *options, ensemble);
+      std::cout << pages::ensemble_validation_text(members, ensemble);
+      for (const auto& m : members)
+        if (!m.pass()) return 1;
+      return 0;
+    }
     const auto points = run_validation(io::load_validation_points(), *options);
     std::cout << pages::validation_text(points);
     for (const auto& p : points)

@@ -294,6 +294,8 @@ class SimulateResult:
         self.monte_carlo = Section(data["monte_carlo"], "monte_carlo") if "monte_carlo" in data else None
         self.degradation = Section(data["degradation"], "degradation") if "degradation" in data else None
         self.stat_eye = Section(data["stat_eye"], "stat_eye") if "stat_eye" in data else None
+        self.calibration = (Section(data["calibration"], "calibration") if "calibration" in data
+                            else None)
 
     link = None
     """Link summary: roles, median / mean / worst BER, count over KP4, optical margin (dB),
@@ -302,6 +304,10 @@ class SimulateResult:
     """Power per end (W) and per link (W), pJ/bit, per-block breakdown (W)."""
     reliability = None
     """Link reliability over the service life: link FIT, AFR, MTTF (hours), R(T)."""
+    calibration = None
+    """The headline figures over the calibration ensemble (with calibration_ranges): members,
+    the channels re-evaluated, reach_m with reach_m_range, per_member; the ranges themselves sit
+    beside their figures (link.optical_margin_db_range, reliability.link_fit_range, ...)."""
 
     def to_html(self, path):
         """Writes the self-contained HTML report (what ``mosaic simulate --html`` writes)."""
@@ -461,7 +467,7 @@ def _options(given):
 
 def simulate(design=None, *, preset=None, overrides=None, seed=None, method="stat", margin=True,
              link_budget=True, degradation=False, all_bathtubs=False, mc_channels=(),
-             eye_channels=(), eye_stat=None, threads=0):
+             eye_channels=(), eye_stat=None, threads=0, calibration_ranges=True):
     """Evaluates every channel of a design, as ``mosaic simulate --json`` does.
 
     design: TOML file; preset: 800g (default), prototype, 1.6t, 3.2t; overrides: {key: value};
@@ -473,13 +479,16 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
     service life;
     all_bathtubs: bathtubs for every channel; mc_channels / eye_channels: Monte Carlo channels
     and eye diagrams (channels or "A-B" ranges); eye_stat: channel whose statistical-eye grid to
-    add; threads: 0 = all cores (results do not depend on it).
+    add; threads: 0 = all cores (results do not depend on it); calibration_ranges: the headline
+    figures' ranges over the calibration ensemble (``result.link.optical_margin_db_range``,
+    ``result.calibration``).
     """
     d, p, sets, s = _design(design, preset, overrides, seed)
     options = _options(dict(method=method, margin=margin, link_budget=link_budget,
                             degradation=degradation,
                             all_bathtubs=all_bathtubs, mc_channels=mc_channels,
-                            eye_channels=eye_channels, eye_stat=eye_stat, threads=threads))
+                            eye_channels=eye_channels, eye_stat=eye_stat, threads=threads,
+                            calibration_ranges=calibration_ranges))
     args = (["simulate"] + ([_os.fspath(d)] if isinstance(d, (str, _os.PathLike)) else [])
             + (["--preset", p] if isinstance(p, str) else []) + [f"--set {x}" for x in sets])
     text = _mosaic.simulate_json(d, p, sets, s, options, "python: mosaic." + " ".join(args))

@@ -91,6 +91,12 @@ _PLAIN = {
     "crosstalk_adjacent_db": ("dB", "crosstalk from an adjacent core"),
     "crosstalk_diagonal_db": ("dB", "crosstalk from a diagonal core"),
     "service_life_h": ("hours", "service life"),
+    "optical_margin_db_range": ("dB, [low, high]", "optical margin over the calibration ensemble"),
+    "log10_worst_ber_range": ("log10 of a ratio, [low, high]", "log10 of the worst active BER over the calibration ensemble"),
+    "worst_ber_range": ("dimensionless, [low, high]", "worst active BER over the calibration ensemble"),
+    "spares_usable_range": ("count, [low, high]", "usable spares over the calibration ensemble"),
+    "link_fit_range": ("FIT, [low, high]", "link FIT over the calibration ensemble"),
+    "reach_m_range": ("m, [low, high]", "reach of the decisive channels over the calibration ensemble"),
 }
 
 

@@ -59,10 +59,12 @@ std::string simulate_json(const py::object& design, const py::object& preset,
                           const py::dict& kwargs, const std::string& command) {
   const auto options = options_from_kwargs<study::SimulateOptions>(kwargs, "mosaic.simulate");
   const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed, "mosaic.simulate"));
+  std::optional<CalibrationEnsemble> ensemble;
+  if (options.calibration_ranges) ensemble = io::load_calibration_ensemble();
   SimulateResult r;
   {
     py::gil_scoped_release release;
-    r = simulate(spec, options);
+    r = simulate(spec, options, nullptr, nullptr, ensemble ? &*ensemble : nullptr);
   }
   record::JsonOptions json;
   json.command = command;

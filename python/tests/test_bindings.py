@@ -82,6 +82,16 @@ def test_simulate_800g_matches_cli():
                                                   "environment.case_temperature_c": 85.0},
                         seed=7, threads=2)
     assert_simulate_same(r, expected)
+    # The headline figures carry their calibration ranges, the nominal value inside.
+    lo, hi = r.link.optical_margin_db_range
+    assert lo <= r.link.optical_margin_db <= hi
+    assert r.calibration is not None and r.calibration.members >= 1
+    lo, hi = r.reliability.link_fit_range
+    assert lo <= r.reliability.link_fit <= hi
+    off = mosaic.simulate(preset="800g", overrides={"fiber.length_m": 30,
+                                                    "environment.case_temperature_c": 85.0},
+                          seed=7, threads=2, calibration_ranges=False)
+    assert off.calibration is None and "optical_margin_db_range" not in off.json["link"]
     assert r.channels.log10_ber.dtype == np.float64
     assert r.channels.index.dtype == np.int64
     assert r.channels.role.dtype.kind == "U"

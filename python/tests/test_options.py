@@ -20,7 +20,8 @@ CLI = os.environ.get("MOSAIC_CLI", str(ROOT / "build" / "apps" / "mosaic" / "mos
 TABLES = mosaic.options()
 
 # The Python function of each study that has one; the CLI-only studies (validate runs the
-# published points, cable is a daemon of TAP devices, report writes pages) have none.
+# published points, calibrate writes the calibration ensemble, cable is a daemon of TAP devices,
+# report writes pages) have none.
 PYTHON = {
     "simulate": mosaic.simulate,
     "relay": mosaic.relay,
@@ -64,7 +65,7 @@ def python_default(option):
 def test_the_cli_lists_the_same_tables():
     listed = json.loads(run("keys", "--options", "--json").stdout)
     assert listed == TABLES
-    assert set(TABLES) >= set(PYTHON) | {"validate", "cable", "report"}
+    assert set(TABLES) >= set(PYTHON) | {"validate", "calibrate", "cable", "report"}
 
 
 @pytest.mark.parametrize("study", sorted(TABLES))

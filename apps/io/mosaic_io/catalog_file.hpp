@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "mosaic/evaluate/calibration.hpp"
 #include "mosaic/evaluate/validation.hpp"
 #include "mosaic/power/baseline.hpp"
 
@@ -23,5 +24,8 @@ std::string default_data_path(const std::string& name);
 
 // The published validation points (data/validation.toml, or the file at `path`).
 std::vector<ValidationPoint> load_validation_points(const std::string& path = {});
+
+// The calibration ensemble (data/calibration_ensemble.toml, or the file at `path`).
+CalibrationEnsemble load_calibration_ensemble(const std::string& path = {});
 
 }  // namespace mosaic::io

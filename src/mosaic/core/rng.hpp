@@ -25,6 +25,7 @@ enum class RngPurpose : std::uint32_t {
   kFleetLifetimes = 30,
   kDegradation = 31,
   kSweepSample = 40,
+  kCalibration = 50,
 };
 
 // Counter-based random stream (Philox4x32-10) keyed by (seed, purpose, index, block). Any stream

@@ -27,7 +27,8 @@ EvalOptions eval_options(const LinkSpec& spec, const study::SimulateOptions& opt
 }
 
 SimulateResult simulate(const LinkSpec& spec, const study::SimulateOptions& options,
-                        Progress* progress, Progress* mc_progress) {
+                        Progress* progress, Progress* mc_progress,
+                        const CalibrationEnsemble* ensemble) {
   options.validate();
   check_evaluation_memory(spec);
   if (options.monte_carlo()) validate_design(spec, {.monte_carlo = true});
@@ -36,6 +37,11 @@ SimulateResult simulate(const LinkSpec& spec, const study::SimulateOptions& opti
   e.mc_progress = mc_progress;
   SimulateResult r;
   r.evaluation = evaluate(spec, e);
+  if (options.calibration_ranges && ensemble) {
+    r.calibration = calibration_ranges(r.evaluation, *ensemble, options.threads);
+    auto& a = r.evaluation.assumptions;
+    a.insert(a.end(), r.calibration->assumptions.begin(), r.calibration->assumptions.end());
+  }
   if (options.eye_stat) r.stat_eye = stat_eye_figure(spec, *options.eye_stat, "eye_stat");
   return r;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,24 @@ FieldTable<ValidationPoint> validation_point_fields();
 std::vector<ValidationPoint> parse_validation_points(const std::string& text,
                                                      const std::string& source);
 
+// A point's design: its preset at its rate and length (what the model is run on at each seed).
+LinkSpec point_design(const ValidationPoint& p);
+
+// Moves a point's design before it runs (a calibration member's parameters); none = as is.
+using PointDesignAdjust = std::function<LinkSpec(LinkSpec, const ValidationPoint&)>;
+
+// The model at one point and one array seed: the median and worst active channel's log10 BER,
+// and whether the point's tolerance holds.
+struct PointSeedResult {
+  double log10_median_ber = 0.0;
+  double log10_worst_ber = 0.0;
+  bool ok = false;
+};
+PointSeedResult run_point_at_seed(const ValidationPoint& p, LinkSpec design, int seed, int threads);
+
 // Runs every point at seeds 1..options.seeds and fills the model's values.
 std::vector<ValidationPoint> run_validation(std::vector<ValidationPoint> points,
-                                            const study::ValidateOptions& options);
+                                            const study::ValidateOptions& options,
+                                            const PointDesignAdjust& adjust = {});
 
 }  // namespace mosaic

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "mosaic/evaluate/calibration.hpp"
 #include "mosaic/evaluate/validation.hpp"
 #include "mosaic/link/relay.hpp"
 #include "mosaic/power/compare.hpp"
@@ -29,5 +30,12 @@ std::string cluster_text(const nlohmann::json& cluster_record);
 
 // `mosaic validate`: each published point beside the model's figures over the seeds.
 std::string validation_text(const std::vector<ValidationPoint>& points);
+
+// `mosaic validate --ensemble`: one line per member (its points' median BERs and seeds passing).
+std::string ensemble_validation_text(const std::vector<MemberValidation>& members,
+                                     const CalibrationEnsemble& ensemble);
+
+// `mosaic calibrate` with an output file: what was drawn and kept, and each parameter's spread.
+std::string calibration_text(const CalibrationEnsemble& ensemble);
 
 }  // namespace mosaic::pages

@@ -74,7 +74,7 @@ std::string link_budget_text(const LinkBudget& b) {
 
 }  // namespace
 
-std::string text_summary(const Evaluation& r) {
+std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
   const auto& s = r.spec;
   const auto& l = r.link();
   const double floor = s.report.ber_floor;
@@ -95,13 +95,21 @@ std::string text_summary(const Evaluation& r) {
       r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0, l.latency_ns);
   out += fmt::format("Receiver CTLE peaking {:.0f} dB, noise bandwidth {:.2f} GHz\n",
                      r.phy.ctle_peaking_db, r.phy.noise_bandwidth_hz * 1e-9);
+  const std::string spares_range =
+      ranges ? fmt::format(", calibration {:.0f}-{:.0f}", ranges->usable_spares.lo,
+                           ranges->usable_spares.hi)
+             : std::string();
   out += fmt::format(
-      "Lanes    {} data, {} ECC, {} spare ({} usable), {} dead{}\n", l.data, l.ecc, l.spare,
-      l.spare_usable, l.dead,
+      "Lanes    {} data, {} ECC, {} spare ({} usable{}), {} dead{}\n", l.data, l.ecc, l.spare,
+      l.spare_usable, spares_range, l.dead,
       l.active_short ? fmt::format(" ({} active channels short!)", l.active_short) : "");
   out += fmt::format("BER      median {}, mean {}, worst {} over {} active channels\n",
                      ber_text(l.log10_median_ber, floor), ber_text(l.log10_mean_ber, floor),
                      ber_text(l.log10_worst_ber, floor), l.data + l.ecc);
+  if (ranges)
+    out += fmt::format("         worst over the calibration ensemble: {} to {}\n",
+                       ber_text(ranges->log10_worst_ber.lo, floor),
+                       ber_text(ranges->log10_worst_ber.hi, floor));
   out += fmt::format("         {} active channels above the KP4 pre-FEC threshold 2.4e-4\n",
                      l.over_threshold);
   if (l.margin_computed && !l.margin_reachable) {
@@ -110,12 +118,24 @@ std::string text_summary(const Evaluation& r) {
         "it)\n";
   } else if (l.margin_computed) {
     out += fmt::format(
-        "Margin   {:+.2f} dB optical (launch power that can be lost before the worst "
+        "Margin   {:+.2f} dB optical{} (launch power that can be lost before the worst "
         "active channel reaches 2.4e-4)\n",
-        l.optical_margin_db);
+        l.optical_margin_db,
+        ranges && ranges->margin
+            ? fmt::format(", calibration range {:+.2f} to {:+.2f} dB", ranges->optical_margin_db.lo,
+                          ranges->optical_margin_db.hi)
+            : std::string());
   } else {
     out += "Margin   not computed (the margin option is off)\n";
   }
+  if (ranges && ranges->margin_unreachable_members)
+    out += fmt::format("         unreachable on {} of {} ensemble members\n",
+                       ranges->margin_unreachable_members, ranges->members);
+  if (ranges)
+    out += fmt::format(
+        "Reach    {:.1f} m, calibration range {:.1f} to {:.1f} m (the decisive channels within "
+        "2.4e-4 now; {} ensemble members)\n",
+        ranges->reach_m, ranges->reach_m_range.lo, ranges->reach_m_range.hi, ranges->members);
   if (r.link_budget) out += link_budget_text(*r.link_budget);
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
                      l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");
@@ -128,11 +148,18 @@ std::string text_summary(const Evaluation& r) {
   const std::string fit = std::isfinite(r.reliability.link_fit)
                               ? fmt::format("{:.2f}", r.reliability.link_fit)
                               : std::string("unbounded (failure certain)");
+  const auto fit_text = [](double v) {
+    return std::isfinite(v) ? fmt::format("{:.2f}", v) : std::string("unbounded");
+  };
+  const std::string fit_range =
+      ranges ? fmt::format(" (calibration {} to {})", fit_text(ranges->link_fit.lo),
+                           fit_text(ranges->link_fit.hi))
+             : std::string();
   out += fmt::format(
-      "Reliab.  link FIT {} over {:.0f} years with {} usable spares ({} too weak to count), "
+      "Reliab.  link FIT {}{} over {:.0f} years with {} usable spares ({} too weak to count), "
       "AFR {:.2e}\n",
-      fit, s.reliability.service_life_years, r.reliability.spares, r.reliability.spares_unusable,
-      r.reliability.afr);
+      fit, fit_range, s.reliability.service_life_years, r.reliability.spares,
+      r.reliability.spares_unusable, r.reliability.afr);
   if (r.degradation) {
     const auto& d = *r.degradation;
     out += fmt::format(

@@ -1,7 +1,9 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/pages/text_pages.hpp"
 
 namespace mosaic::pages {
@@ -23,9 +25,9 @@ std::string ber(double log10_ber) {
 }  // namespace
 
 std::string validation_text(const std::vector<ValidationPoint>& points) {
-  std::string out =
-      fmt::format("{:<25} {:<10} {:<30} {:<9} {:<9} {:<15} {:<8} {}\n", "point", "rate Gb/s",
-                  "tolerance (median BER)", "median", "worst", "worst (any seed)", "seeds", "result");
+  std::string out = fmt::format("{:<25} {:<10} {:<30} {:<9} {:<9} {:<15} {:<8} {}\n", "point",
+                                "rate Gb/s", "tolerance (median BER)", "median", "worst",
+                                "worst (any seed)", "seeds", "result");
   bool all = true;
   for (const auto& p : points) {
     out += fmt::format("{:<25} {:<10.3f} {:<30} {:<9} {:<9} {:<15} {:<8} {}\n", p.name,
@@ -34,9 +36,64 @@ std::string validation_text(const std::vector<ValidationPoint>& points) {
                        fmt::format("{}/{}", p.seeds_passing, p.seeds), p.pass ? "pass" : "FAIL");
     all = all && p.pass;
   }
-  out += "median, worst: medians over the seeds of the link's median BER and of its worst active "
-         "channel\n";
+  out +=
+      "median, worst: medians over the seeds of the link's median BER and of its worst active "
+      "channel\n";
   out += all ? "all published points reproduced\n" : "validation FAILED\n";
+  return out;
+}
+
+std::string ensemble_validation_text(const std::vector<MemberValidation>& members,
+                                     const CalibrationEnsemble& ensemble) {
+  std::string out = fmt::format(
+      "{} members of the calibration ensemble, each point over {} seeds\n", members.size(),
+      members.empty() || members[0].points.empty() ? 0 : members[0].points[0].seeds);
+  out += fmt::format("{:<7}", "member");
+  if (!members.empty())
+    for (std::size_t i = 0; i < members[0].points.size(); ++i)
+      out += fmt::format(" {:<13}", fmt::format("point {}", i + 1));
+  out += " result\n";
+  bool all = true;
+  for (const auto& m : members) {
+    out += fmt::format("{:<7}", m.member);
+    for (const auto& p : m.points)
+      out += fmt::format(
+          " {:<13}", fmt::format("{} {}/{}", ber(p.log10_median_ber), p.seeds_passing, p.seeds));
+    out += m.pass() ? " pass\n" : " FAIL\n";
+    all = all && m.pass();
+  }
+  if (!members.empty())
+    for (std::size_t i = 0; i < members[0].points.size(); ++i)
+      out += fmt::format("point {}: {} ({})\n", i + 1, members[0].points[i].name,
+                         range_text(members[0].points[i]));
+  out += "each cell: the median over the seeds of the link's median BER, and the seeds passing\n";
+  out +=
+      all ? fmt::format("all published points reproduced on every member ({} candidates drawn)\n",
+                        ensemble.candidates)
+          : "ensemble validation FAILED\n";
+  return out;
+}
+
+std::string calibration_text(const CalibrationEnsemble& e) {
+  std::string out = fmt::format(
+      "{} members kept: the nominal set and {} of {} candidates (seed {}), every point holding at "
+      "array seeds 1..{} and in validate over seeds 1..{}\n",
+      e.members.size(), e.members.size() - 1, e.candidates, e.seed, e.acceptance_seeds,
+      e.validation_seeds);
+  out += fmt::format("{:<26} {:<28} {:<7} {:>9} {:>19} {:>19}\n", "parameter", "key", "kind",
+                     "nominal", "prior", "ensemble");
+  for (std::size_t i = 0; i < e.priors.size(); ++i) {
+    const auto& p = e.priors[i];
+    double lo = p.nominal;
+    double hi = p.nominal;
+    for (const auto& m : e.members) {
+      lo = std::min(lo, m.values[i]);
+      hi = std::max(hi, m.values[i]);
+    }
+    out += fmt::format("{:<26} {:<28} {:<7} {:>9.4g} {:>19} {:>19}\n", p.name, p.key,
+                       enum_name(p.kind), p.nominal, fmt::format("[{:.4g}, {:.4g}]", p.lo, p.hi),
+                       fmt::format("[{:.4g}, {:.4g}]", lo, hi));
+  }
   return out;
 }
 

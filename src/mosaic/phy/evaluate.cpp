@@ -27,7 +27,8 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
       "shot noise follows the instantaneous photocurrent; no RIN");
   a.push_back(
       "Sampling jitter is Gaussian and independent of the data, integrated over +-12 sigma "
-      "(ln BER interpolated linearly between whole-sample phases)");
+      "(ln BER between whole-sample phases a Catmull-Rom cubic through the four nearest, kept "
+      "from rising above its two inner samples)");
   a.push_back(fmt::format(
       "Deep tails: BERs below {:.0e} (report.ber_floor) are extrapolations of the Gaussian noise "
       "and jitter tails and of the exact ISI/crosstalk pattern distribution; no measurement can "

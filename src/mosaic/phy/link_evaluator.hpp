@@ -29,8 +29,12 @@ ChannelLevels channel_levels(const LinkSpec& spec, double received_power_dbm);
 class LinkEvaluator {
  public:
   // ctle_peaking_db: nullopt = auto-tune per link on the nominal channel (if the spec says so).
+  // ctle_tune_from: auto-tune by descent from this peaking (dB) to the nearest local minimum of
+  // the same criterion instead of trying all 17 settings (for a design close to one whose
+  // setting is known).
   LinkEvaluator(const LinkSpec& spec, std::span<const double> extra_loss_db = {},
-                std::optional<double> ctle_peaking_db = std::nullopt);
+                std::optional<double> ctle_peaking_db = std::nullopt,
+                std::optional<int> ctle_tune_from = std::nullopt);
 
   // The spec the physics runs on: receiver and fiber figures at the case temperature
   // (at_case_temperature); design_spec() is the one it was built from.
@@ -59,7 +63,7 @@ class LinkEvaluator {
   int phase_for_absolute(int channel, double absolute_samples);
 
  private:
-  double tune_ctle() const;
+  double tune_ctle(std::optional<int> from) const;
 
   LinkSpec design_;
   LinkSpec spec_;

@@ -1,7 +1,7 @@
 #include "mosaic/record/documents.hpp"
 
 #include "mosaic/link/latency.hpp"
-
+#include "mosaic/record/calibration_json.hpp"
 #include "mosaic/record/figures_json.hpp"
 #include "mosaic/record/power_json.hpp"
 #include "mosaic/record/relay_json.hpp"
@@ -12,6 +12,7 @@ namespace mosaic::record {
 
 nlohmann::json simulate_record(const SimulateResult& result, const JsonOptions& options) {
   nlohmann::json j = to_json(result.evaluation, options);
+  if (result.calibration) add_calibration_ranges(j, *result.calibration);
   // The grid rides along only when asked for (it is 4096 numbers).
   if (result.stat_eye) j["stat_eye"] = stat_eye_to_json(*result.stat_eye);
   return j;

@@ -33,6 +33,10 @@ FieldTable<SimulateOptions> SimulateOptions::fields() {
                                     "A live channel whose statistical eye (BER over phase and "
                                     "threshold) rides along in the record"));
     t.push_back(threads_field<O>(&O::threads));
+    t.push_back(boolean<O>("calibration_ranges", &O::calibration_ranges,
+                           "The headline figures' ranges over the calibration ensemble "
+                           "(data/calibration_ensemble.toml): margin, worst BER, usable spares, "
+                           "FIT and reach, the decisive channels re-evaluated per member"));
     return t;
   }();
   return table;

@@ -40,6 +40,9 @@ struct SimulateOptions {
   std::vector<ChannelRange> eye_channels;  // Monte Carlo eye diagrams kept (implies method mc)
   std::optional<int> eye_stat;             // a channel whose statistical eye grid rides along
   int threads = 0;
+  // The headline figures' ranges over the calibration ensemble (the decisive channels
+  // re-evaluated per member); off, the record is the evaluation's alone.
+  bool calibration_ranges = true;
 
   static FieldTable<SimulateOptions> fields();
   // Every field in its range (the design-dependent checks are the study's).

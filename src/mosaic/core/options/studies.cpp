@@ -1,6 +1,7 @@
 #include "mosaic/core/options/studies.hpp"
 
 #include "mosaic/core/options/cable_options.hpp"
+#include "mosaic/core/options/calibrate_options.hpp"
 #include "mosaic/core/options/cluster_options.hpp"
 #include "mosaic/core/options/compare_options.hpp"
 #include "mosaic/core/options/design_options.hpp"
@@ -31,6 +32,8 @@ const std::vector<StudyInfo>& studies() {
   static const std::vector<StudyInfo> list = {
       info<SimulateOptions>("simulate", "Every channel of a design through the physics"),
       info<ValidateOptions>("validate", "The model at each published measurement"),
+      info<CalibrateOptions>("calibrate",
+                             "An ensemble of parameter sets that reproduce the published points"),
       info<RelayOptions>("relay", "A host stream through the bit-exact link layer"),
       info<CableOptions>("cable", "Two TAP interfaces joined through the link layer"),
       info<CompareOptions>("compare", "The design beside every baseline technology"),

@@ -9,6 +9,9 @@ namespace mosaic::study {
 struct ValidateOptions {
   int seeds = 20;
   int threads = 0;
+  // Every member of the calibration ensemble (data/calibration_ensemble.toml) in turn, each over
+  // the seeds, instead of the nominal parameter set alone.
+  bool ensemble = false;
 
   static FieldTable<ValidateOptions> fields();
   void validate() const { check_fields(*this, fields()); }
