@@ -306,7 +306,7 @@ class SimulateResult:
     """Link reliability over the service life: link FIT, AFR, MTTF (hours), R(T)."""
     calibration = None
     """The headline figures over the calibration ensemble (with calibration_ranges): members,
-    the channels re-evaluated, reach_m with reach_m_range, per_member; the ranges themselves sit
+    the channels re-evaluated, kp4_reach_now_m with kp4_reach_now_m_range, per_member; the ranges themselves sit
     beside their figures (link.optical_margin_db_range, reliability.link_fit_range, ...)."""
 
     def to_html(self, path):

@@ -133,8 +133,10 @@ std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
                        ranges->margin_unreachable_members, ranges->members);
   if (ranges)
     out += fmt::format(
-        "Reach    {:.1f} m, calibration range {:.1f} to {:.1f} m (the decisive channels within "
-        "2.4e-4 now; {} ensemble members)\n",
+        "KP4 reach now {:.1f} m, calibration range {:.1f} to {:.1f} m (the longest fiber at which "
+        "the decisive channels stay within 2.4e-4 now, {} ensemble members; not the verdict's "
+        "reach "
+        "of compare and cluster, which also holds at end of life)\n",
         ranges->reach_m, ranges->reach_m_range.lo, ranges->reach_m_range.hi, ranges->members);
   if (r.link_budget) out += link_budget_text(*r.link_budget);
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",

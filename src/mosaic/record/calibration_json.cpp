@@ -33,7 +33,7 @@ void add_calibration_ranges(nlohmann::json& j, const CalibrationRanges& r) {
          {"log10_worst_ber", m.log10_worst_ber},
          {"spares_usable", m.usable_spares},
          {"link_fit", fit_or_certain(m.link_fit)},
-         {"reach_m", m.reach_m}});
+         {"kp4_reach_now_m", m.reach_m}});
   j["calibration"] = {{"ensemble", "data/calibration_ensemble.toml"},
                       {"members", r.members},
                       {"candidates", r.candidates},
@@ -41,9 +41,9 @@ void add_calibration_ranges(nlohmann::json& j, const CalibrationRanges& r) {
                       {"validation_seeds", r.validation_seeds},
                       {"channels", r.channels},
                       {"margin_unreachable_members", r.margin_unreachable_members},
-                      {"reach_m", r.reach_m},
-                      {"reach_m_range", pair_of(r.reach_m_range)},
-                      {"reach_tolerance_m", kCalibrationReachToleranceM},
+                      {"kp4_reach_now_m", r.reach_m},
+                      {"kp4_reach_now_m_range", pair_of(r.reach_m_range)},
+                      {"kp4_reach_now_tolerance_m", kCalibrationReachToleranceM},
                       {"per_member", std::move(members)}};
 }
 
