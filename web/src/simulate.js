@@ -19,16 +19,18 @@ export function simulatePage(page, root) {
   // The one verdict (now and at end of life), as every command states it.
   const v = r.verdict;
   const ok = v ? v.meets : link.over_threshold === 0 && link.capacity_ok;
+  // A headline figure's range over the calibration ensemble, when the record carries one.
+  const range = (pair, show) => (Array.isArray(pair) && pair.length === 2 ? ` (calibration ${show(pair[0])} to ${show(pair[1])})` : "");
   root.append(
     tiles([
       ["verdict", v ? v.summary : ok ? "meets KP4" : "fails", ok ? "good" : "bad"],
       ["channels data / ECC / spare / dead", `${link.data} / ${link.ecc} / ${link.spare} / ${link.dead}`],
-      ["worst active BER (KP4 2.4e-4)", fmtBer(link.log10_worst_ber), link.log10_worst_ber <= KP4 ? "good" : "bad"],
+      ["worst active BER (KP4 2.4e-4)", fmtBer(link.log10_worst_ber) + range(link.log10_worst_ber_range, fmtBer), link.log10_worst_ber <= KP4 ? "good" : "bad"],
       ["median BER", fmtBer(link.log10_median_ber)],
-      ["optical margin", link.optical_margin_db !== undefined ? `${fmt(link.optical_margin_db)} dB` : "not computed"],
+      ["optical margin", link.optical_margin_db !== undefined ? `${fmt(link.optical_margin_db)} dB` + range(link.optical_margin_db_range, (x) => `${fmt(x)} dB`) : "not computed"],
       ["line rate / needed", `${fmt(link.line_rate_gbps, 4)} / ${fmt(link.required_line_rate_gbps, 4)} Gb/s`, link.capacity_ok ? "" : "bad"],
       ["power per end", `${fmt(r.power.per_end_w)} W (${fmt(r.power.pj_per_bit)} pJ/bit)`],
-      ["link FIT over life", fmt(r.reliability.link_fit)],
+      ["link FIT over life", fmt(r.reliability.link_fit) + range(r.reliability.link_fit_range, fmt)],
     ])
   );
 

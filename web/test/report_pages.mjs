@@ -131,6 +131,12 @@ try {
       const verdict = await page.evaluate(() => JSON.parse(document.getElementById("mosaic-data").textContent).report.verdict.summary);
       const tile = await page.locator(".tile").first().innerText();
       check(tile.includes(verdict), `${name}: verdict tile reads the record's verdict ("${verdict}")`);
+      // The headline margin carries its calibration range when the record has one.
+      const range = await page.evaluate(() => JSON.parse(document.getElementById("mosaic-data").textContent).report.link.optical_margin_db_range);
+      if (range) {
+        const marginTile = await page.locator(".tile").filter({ hasText: "optical margin" }).innerText();
+        check(marginTile.includes("calibration"), `${name}: margin tile shows its calibration range ("${marginTile.replace(/\s+/g, " ")}")`);
+      }
       const budgetRows = await page.locator(".link-budget tbody tr").count();
       check(budgetRows === 19, `${name}: link budget table has every term (${budgetRows})`);
       const weakRows = await page.locator(".weakest-channels tbody tr").count();
