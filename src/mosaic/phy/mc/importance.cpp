@@ -25,23 +25,49 @@ struct Tap {
   const EyeSignal* signal;
   int k;
   double nominal_a;  // amplitude at the nominal phase (A)
+  int signal_index;  // into the draw's per-signal positions
+  int lag_index;     // (peak + k samples_per_ui) mod n: where lag k starts in the cyclic pulse
 };
 
-// Amplitude of a signal's lag k at a fractional sample position: a Catmull-Rom cubic through the
-// four nearest samples (exact on whole samples; a straight line would flatten the pulse's peak by
-// a fraction of a percent, which deep in the tail is a factor of several in BER).
-double amplitude(const EyeSignal& s, double t, int k) {
+// One signal's sample position in a draw: the whole sample at or before it and the fraction.
+struct Position {
+  int whole;
+  double fraction;
+};
+
+Position position_of(double t) {
   const double f0 = std::floor(t);
-  const int p = static_cast<int>(f0);
-  const double f = t - f0;
-  if (f == 0.0) return s.swing_a * s.pulse->at(p, k);
-  const double y0 = s.pulse->at(p - 1, k), y1 = s.pulse->at(p, k);
-  const double y2 = s.pulse->at(p + 1, k), y3 = s.pulse->at(p + 2, k);
+  return {static_cast<int>(f0), t - f0};
+}
+
+// Amplitude of a signal's lag at a fractional sample position: a Catmull-Rom cubic through the
+// four nearest samples (exact on whole samples; a straight line would flatten the pulse's peak by
+// a fraction of a percent, which deep in the tail is a factor of several in BER). The position is
+// split once per signal and draw, and the lag's start in the cyclic pulse once per tap: the
+// samples are PulseResponse::at's, without its modulo on each.
+double tap_amplitude(const EyeSignal& s, int lag_index, Position at) {
+  const std::vector<double>& h = s.pulse->h;
+  const int n = static_cast<int>(h.size());
+  const int i = lag_index + at.whole;  // the sample at or before the position
+  auto sample = [&](int j) {
+    if (j >= 0 && j < n) return h[static_cast<std::size_t>(j)];
+    j %= n;
+    return h[static_cast<std::size_t>(j < 0 ? j + n : j)];
+  };
+  if (at.fraction == 0.0) return s.swing_a * sample(i);
+  const double y0 = sample(i - 1), y1 = sample(i), y2 = sample(i + 1), y3 = sample(i + 2);
+  const double f = at.fraction;
   const double v =
       y1 +
       0.5 * f *
           (y2 - y0 + f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
   return s.swing_a * v;
+}
+
+int lag_start(const PulseResponse& p, int k) {
+  const int n = static_cast<int>(p.h.size());
+  const int i = (p.peak + k * p.samples_per_ui) % n;
+  return i < 0 ? i + n : i;
 }
 
 double log_logistic(double x) {  // ln(1 / (1 + e^-x)), stable both ways
@@ -75,7 +101,8 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   std::vector<Tap> taps;
   double lumped_mean = 0.0;
   double sum_a2 = 0.0;
-  for (const EyeSignal* sig : signals) {
+  for (std::size_t g = 0; g < signals.size(); ++g) {
+    const EyeSignal* sig = signals[g];
     for (int k = -span / 2; k < span / 2; ++k) {
       if (sig == &victim && k == 0) continue;
       const double a = sig->swing_a * sig->pulse->at(phase_samples + sig->offset_samples, k);
@@ -83,10 +110,12 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         lumped_mean += 0.5 * a;
         continue;
       }
-      taps.push_back({sig, k, a});
+      taps.push_back({sig, k, a, static_cast<int>(g), lag_start(*sig->pulse, k)});
       sum_a2 += a * a;
     }
   }
+  const int victim_cursor = lag_start(*victim.pulse, 0);
+  std::vector<Position> positions(signals.size());
   const double th2 = in.thermal_sigma_a * in.thermal_sigma_a;
   const double ln2 = std::numbers::ln2;
   const double log_p_bits = -static_cast<double>(taps.size()) * ln2;
@@ -148,7 +177,11 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
                                                           (1.0 - kNominalShare) * (n_comp - 1)));
       const Component& cp = comps[q];
       const double tau = sigma_j > 0.0 ? sigma_j * cp.jitter_scale * rng.normal() : 0.0;
-      double x = shift + lumped_mean + c * amplitude(victim, s + tau, 0);
+      // Every tap of a signal samples at that signal's one position in this draw.
+      for (std::size_t g = 0; g < signals.size(); ++g)
+        positions[g] = position_of(s + tau + signals[g]->offset_samples);
+      double x =
+          shift + lumped_mean + c * tap_amplitude(victim, victim_cursor, position_of(s + tau));
       double closure = 0.0;  // sum of |a_k| over taps set to their closing value
       const double* pc = p_close.data() + static_cast<std::size_t>(q) * taps.size();
       for (std::size_t i = 0; i < taps.size(); ++i) {
@@ -157,7 +190,7 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         // Closing: raises a 0 (c = 0) or lowers a 1 (c = 1) toward the threshold.
         const bool bit = close == ((t.nominal_a > 0) == (c == 0));
         if (close) closure += std::abs(t.nominal_a);
-        if (bit) x += amplitude(*t.signal, s + tau + t.signal->offset_samples, t.k);
+        if (bit) x += tap_amplitude(*t.signal, t.lag_index, positions[t.signal_index]);
       }
       double log_p = log_p_bits;
       if (sigma_j > 0.0) log_p += -0.5 * (tau / sigma_j) * (tau / sigma_j) - std::log(sigma_j);
