@@ -245,13 +245,19 @@ export function sweepPage(page, root) {
   const checks = { frontPoints: (x, xMax, y, yMax) => frontRows(x, xMax, y, yMax).map((i) => page.points[i]), state, berFloor, line: null, hash: hashOf };
   window.__mosaic.sweep = checks;
 
-  const meets = page.values["link.meets_kp4"] || (byName["link.meets_kp4"] ? new Array(n).fill(byName["link.meets_kp4"].value) : null);
+  // A column of 0/1 per point, whether it varies (values) or not (its one value).
+  const flags = (name) => page.values[name] || (byName[name] ? new Array(n).fill(byName[name].value) : null);
+  const meets = flags("link.meets_kp4");
   const meetCount = meets ? meets.filter((v) => v === 1).length : null;
+  // The one verdict (now and at end of life), beside the BER-now count: they differ where ageing binds.
+  const verdicts = flags("link.meets");
+  const verdictCount = verdicts ? verdicts.filter((v) => v === 1).length : null;
   root.append(
     tiles([
       ["points stored", store.planned_points && store.planned_points !== n ? `${n} of ${store.planned_points}` : String(n)],
       ["swept keys", store.axes.length ? store.axes.join(", ") : "none"],
-      ["meet KP4", meetCount === null ? "–" : `${meetCount} of ${n}`, meetCount === null ? "" : meetCount ? "good" : "bad"],
+      ["meet KP4 now", meetCount === null ? "–" : `${meetCount} of ${n}`, meetCount === null ? "" : meetCount ? "good" : "bad"],
+      ["meet the verdict (now and at end of life)", verdictCount === null ? "–" : `${verdictCount} of ${n}`, verdictCount === null ? "" : verdictCount === n ? "good" : verdictCount ? "warn" : "bad"],
       ["on the front (default axes)", String(page.front.length)],
       ["points with their own page", `${pages.count} (${pages.policy})`],
     ])

@@ -92,6 +92,11 @@ export async function checkSweepViews(browser, mosaic, out, check) {
   const floorColumn = data.columns.find((c) => c.name === "report.ber_floor");
   const floor = (data.report && data.report.ber_floor) || (floorColumn && floorColumn.value);
   check(floor > 0 && floor < 1e-6, `sweep_views: the report states a BER floor (${floor})`);
+  // The verdict tile counts the stored verdicts (now and at end of life), not BER now.
+  const verdicts = data.values["link.meets"] || new Array(n).fill(data.columns.find((c) => c.name === "link.meets").value);
+  const meetsVerdict = verdicts.filter((v) => v === 1).length;
+  const verdictTile = await page.locator(".tile").filter({ hasText: "meet the verdict" }).innerText();
+  check(verdictTile.includes(`${meetsVerdict} of ${n}`), `sweep_views: the verdict tile counts the stored verdicts (${meetsVerdict} of ${n}: "${verdictTile.replace(/\s+/g, " ")}")`);
   const select = (name) => page.locator(`select[aria-label="${name}"]`);
 
   // The line view as it opens: margin against length, one line per temperature, the 0 dB line.
