@@ -70,8 +70,11 @@ int run_cluster_mpi(const ClusterArgs& args) {
     error = std::current_exception();
   }
   if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    if (root && error) std::rethrow_exception(error);
-    if (root) throw std::runtime_error("another MPI rank could not set up the cluster study");
+    if (root)
+      report_error(error ? error
+                         : std::make_exception_ptr(std::runtime_error(
+                               "another MPI rank could not set up the cluster study")));
+    world.agree(0);  // no rank leaves before rank 0 has written its line
     return code;
   }
   const reliability::FleetShare share{
@@ -87,7 +90,8 @@ int run_cluster_mpi(const ClusterArgs& args) {
   }
   progress.finish();
   if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    if (root && error) std::rethrow_exception(error);
+    if (root && error) report_error(error);
+    world.agree(0);  // no rank leaves before rank 0 has written its line
     return code;
   }
   if (root) write_cluster(args, *r);

@@ -90,8 +90,11 @@ int run_mpi(const SweepArgs& args) {
   // Every rank reaches this agreement, whatever failed where. Every rank reads the same files,
   // so rank 0 has the error to report whenever another rank has one.
   if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    if (root && error) std::rethrow_exception(error);
-    if (root) throw std::runtime_error("another MPI rank could not set up the sweep");
+    if (root)
+      report_error(error ? error
+                         : std::make_exception_ptr(
+                               std::runtime_error("another MPI rank could not set up the sweep")));
+    world.agree(0);  // no rank leaves before rank 0 has written its line
     return code;
   }
   TerminalProgress progress("sweep");
@@ -108,7 +111,8 @@ int run_mpi(const SweepArgs& args) {
   progress.finish();
   if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
     // A worker's error was sent to rank 0, which throws it: rank 0 reports for the job.
-    if (root && error) std::rethrow_exception(error);
+    if (root && error) report_error(error);
+    world.agree(0);  // no rank leaves before rank 0 has written its line
     return code;
   }
   if (root) print_summary(summary, args.store, std::max(1, options.threads));

@@ -33,6 +33,11 @@ void print_error_line(std::string_view message);
 // ranks agree on it before any rank reports.
 int exit_code_of(const std::exception_ptr& error);
 
+// Prints an error's one line as main does (rank 0 only under mpirun) and returns its exit code.
+// Under mpirun rank 0 reports before the ranks part: mpirun ends the job as soon as one rank
+// exits non-zero, which could cut rank 0 off before its line was written.
+int report_error(const std::exception_ptr& error);
+
 struct RegisterCommand {
   RegisterCommand(int order, Installer install) {
     command_registry().push_back({order, std::move(install)});

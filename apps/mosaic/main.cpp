@@ -96,6 +96,24 @@ void print_error_line(std::string_view message) {
   print_error("error", message);
 }
 
+int report_error(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const ConfigError& e) {
+    print_error("error", e.what());
+    return 2;
+  } catch (const io::OutputError& e) {
+    print_error("error", e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    print_error("error", "out of memory; lower the design's size or the run's length");
+    return 1;
+  } catch (const std::exception& e) {
+    print_error("internal error", e.what());
+    return 1;
+  }
+}
+
 namespace {
 
 // Output that never arrived (full disk, closed pipe) is a failed run.
@@ -153,19 +171,10 @@ int main(int argc, char** argv) {
   try {
     for (auto& [sub, run] : commands)
       if (sub->parsed()) return finish_stdout(run());
-  } catch (const ConfigError& e) {
-    finish_stdout(2);
-    print_error("error", e.what());
-    return 2;
-  } catch (const io::OutputError& e) {
-    print_error("error", e.what());
-    return 1;
-  } catch (const std::bad_alloc&) {
-    print_error("error", "out of memory; lower the design's size or the run's length");
-    return 1;
-  } catch (const std::exception& e) {
-    print_error("internal error", e.what());
-    return 1;
+  } catch (const std::exception&) {
+    const std::exception_ptr error = std::current_exception();
+    if (cli::exit_code_of(error) == 2) finish_stdout(2);
+    return cli::report_error(error);
   }
   return finish_stdout(0);
 }
