@@ -25,7 +25,10 @@ template <class Options>
 std::string command_line(const std::string& study,
                          const std::vector<std::pair<std::string, std::string>>& options) {
   std::string line = "mosaic " + study;
-  for (const auto& [key, value] : options) {
+  for (const auto& option : options) {
+    // Named, not a structured binding: the lambda below captures the key.
+    const std::string& key = option.first;
+    const std::string& value = option.second;
     const auto& table = Options::fields();
     const auto field = std::find_if(table.begin(), table.end(),
                                     [&key](const FieldInfo& f) { return f.key == key; });

@@ -137,7 +137,7 @@ CalibrationEnsemble run_calibration(const std::vector<ValidationPoint>& points,
     const auto validated =
         run_validation(points, {.seeds = options.validation_seeds, .threads = options.threads},
                        [&](LinkSpec spec, const ValidationPoint& p) {
-                         return apply_member(std::move(spec), e.priors, m, p.preset == "prototype");
+                         return apply_member(spec, e.priors, m, p.preset == "prototype");
                        });
     for (const auto& p : validated)
       if (!p.pass) return false;
@@ -173,7 +173,7 @@ std::vector<MemberValidation> run_ensemble_validation(const std::vector<Validati
     MemberValidation v;
     v.member = m.id;
     v.points = run_validation(points, options, [&](LinkSpec spec, const ValidationPoint& p) {
-      return apply_member(std::move(spec), ensemble.priors, m, p.preset == "prototype");
+      return apply_member(spec, ensemble.priors, m, p.preset == "prototype");
     });
     out.push_back(std::move(v));
   }

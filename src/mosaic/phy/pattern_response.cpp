@@ -60,7 +60,8 @@ PatternResponse::PatternResponse(const SlotLight& light, std::span<const double>
     w.shift = oldest + i_lo - kFirst;
     const int inside = 1 << w.width;
     w.light.assign(static_cast<std::size_t>(inside) * os_, 0.0);
-    const double per = 1.0 / static_cast<double>(patterns / inside);
+    const int patterns_per_slot = patterns / inside;  // both powers of two: exact
+    const double per = 1.0 / static_cast<double>(patterns_per_slot);
     for (int p = 0; p < patterns; ++p) {
       const int q = (p >> i_lo) & (inside - 1);
       for (int k = 0; k < os_; ++k)

@@ -265,7 +265,7 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
     if (widest && !(shape_of(widest->spec) == shape_of(base))) around.push_back(widest->spec);
     std::vector<LinkSpec> specs;
     for (const auto& a : around)
-      for (auto& t : tuned(a)) specs.push_back(std::move(t));
+      for (const auto& t : tuned(a)) specs.push_back(t);
     search.evaluate_specs(specs, "tune");
   }
   if (!best()) {
