@@ -13,6 +13,7 @@
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic_io/cluster_file.hpp"
 #include "mosaic_io/record_page.hpp"
+#include "mpi_errors.hpp"
 #include "output_options.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
@@ -69,14 +70,9 @@ int run_cluster_mpi(const ClusterArgs& args) {
   } catch (...) {
     error = std::current_exception();
   }
-  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    if (root)
-      report_error(error ? error
-                         : std::make_exception_ptr(std::runtime_error(
-                               "another MPI rank could not set up the cluster study")));
-    world.agree(0);  // no rank leaves before rank 0 has written its line
+  if (const int code =
+          agreed_exit_code(world, error, "another MPI rank failed in the cluster study"))
     return code;
-  }
   const reliability::FleetShare share{
       world.rank(), world.size(),
       [&world](std::vector<std::int64_t>& counts) { world.sum(counts); }};
@@ -89,11 +85,9 @@ int run_cluster_mpi(const ClusterArgs& args) {
     error = std::current_exception();
   }
   progress.finish();
-  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    if (root && error) report_error(error);
-    world.agree(0);  // no rank leaves before rank 0 has written its line
+  if (const int code =
+          agreed_exit_code(world, error, "another MPI rank failed in the cluster study"))
     return code;
-  }
   if (root) write_cluster(args, *r);
   return 0;
 }

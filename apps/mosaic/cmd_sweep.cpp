@@ -15,6 +15,7 @@
 #include "mosaic/sweep/sweep_file.hpp"
 #include "mosaic_io/catalog_file.hpp"
 #include "mosaic_io/output_path.hpp"
+#include "mpi_errors.hpp"
 #include "study_flags.hpp"
 #include "terminal_progress.hpp"
 
@@ -89,14 +90,8 @@ int run_mpi(const SweepArgs& args) {
   }
   // Every rank reaches this agreement, whatever failed where. Every rank reads the same files,
   // so rank 0 has the error to report whenever another rank has one.
-  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    if (root)
-      report_error(error ? error
-                         : std::make_exception_ptr(
-                               std::runtime_error("another MPI rank could not set up the sweep")));
-    world.agree(0);  // no rank leaves before rank 0 has written its line
+  if (const int code = agreed_exit_code(world, error, "another MPI rank failed in the sweep"))
     return code;
-  }
   TerminalProgress progress("sweep");
   sweep::RunOptions options;
   options.threads = args.threads.value_or(1);
@@ -109,12 +104,8 @@ int run_mpi(const SweepArgs& args) {
     error = std::current_exception();
   }
   progress.finish();
-  if (const int code = world.agree(error ? exit_code_of(error) : 0); code != 0) {
-    // A worker's error was sent to rank 0, which throws it: rank 0 reports for the job.
-    if (root && error) report_error(error);
-    world.agree(0);  // no rank leaves before rank 0 has written its line
+  if (const int code = agreed_exit_code(world, error, "another MPI rank failed in the sweep"))
     return code;
-  }
   if (root) print_summary(summary, args.store, std::max(1, options.threads));
   return 0;
 }
