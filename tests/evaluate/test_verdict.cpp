@@ -1,6 +1,7 @@
 // The one verdict over the service life, and what reads it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -88,6 +89,9 @@ TEST(Verdict, NoCommandSaysMeetsWhenTheEndOfLifeFails) {
 // The verdict's checks at the edge: a skew spread just inside and just outside the deskew buffer.
 TEST(Verdict, SkewBeyondTheDeskewBufferFailsNamingTheKey) {
   LinkSpec s = preset("800g");
+  // Each channel's own phase: the deskew buffer alone judged (under the presets' forwarded clock
+  // such skews also close the eyes, each channel's fraction of a UI a static phase offset).
+  s.rx.clock = ClockMode::kCdr;
   s.fiber.skew_rms_ps = 1000.0;
   const double spread_per_ps = evaluate(s, verdict_quick()).phy.skew_spread_ui / 1000.0;
   ASSERT_GT(spread_per_ps, 0.0);
@@ -108,6 +112,7 @@ TEST(Verdict, SkewBeyondTheDeskewBufferFailsNamingTheKey) {
 // non-zero offsets; just outside, the late channels cannot lock and are mapped out, named so.
 TEST(Verdict, RelayDeskewsThePhysicsSkewsAtTheEdgeOfTheBuffer) {
   LinkSpec s = preset("800g");
+  s.rx.clock = ClockMode::kCdr;  // whole-bit skews for the deskew logic, not phase offsets
   s.fiber.skew_rms_ps = 1000.0;
   const double spread_per_ps = evaluate(s, verdict_quick()).phy.skew_spread_ui / 1000.0;
   study::RelayOptions o;
@@ -160,6 +165,67 @@ TEST(Verdict, AFloorAboveTheTargetIsUnreachableNotANumber) {
   const std::string text = pages::text_summary(e);
   EXPECT_NE(text.find("Margin   unreachable"), std::string::npos) << text;
   EXPECT_EQ(text.find("-72"), std::string::npos) << text;
+}
+
+// The receiver's overload at the edge: the strongest active channel just within the TIA's linear
+// range meets; just above it the verdict fails naming the condition and what to change.
+TEST(Verdict, ReceiverOverloadAtTheEdge) {
+  LinkSpec s = preset("800g");
+  s.fiber.length_m = 1.0;
+  const Evaluation probe = evaluate(s, verdict_quick());
+  double strongest = -1e9;
+  for (const auto& c : probe.phy.channels)
+    if (probe.lanes.active(c.index)) strongest = std::max(strongest, c.received_power_dbm);
+  ASSERT_LT(strongest, s.rx.overload_dbm);  // the default receiver takes a 1 m cable
+  for (const double step : {0.01, -0.01}) {
+    s.rx.overload_dbm = strongest + step;
+    const Evaluation e = evaluate(s, verdict_quick());
+    const VerdictCheck& overload = check_of(e.verdict, VerdictCondition::kOverload);
+    EXPECT_EQ(overload.ok, step > 0) << overload.detail;
+    EXPECT_EQ(overload.key_to_change, "led.launch_power_dbm");
+    EXPECT_EQ(e.verdict.meets_now, step > 0) << e.verdict.summary;
+    if (step < 0) {
+      EXPECT_EQ(e.verdict.binding.rfind("overload:", 0), 0u) << e.verdict.binding;
+      EXPECT_NE(overload.detail.find("above the receiver's overload"), std::string::npos);
+    }
+  }
+}
+
+// A failure rate belongs to a working link: for one that does not work now the summary gives
+// none (the parts' figure only, said so) and the record flags it.
+TEST(Verdict, NoLinkFitForALinkThatDoesNotWorkNow) {
+  LinkSpec s = preset("800g");
+  s.fiber.length_m = 80.0;
+  const Evaluation e = evaluate(s, verdict_quick());
+  ASSERT_FALSE(e.verdict.meets_now);
+  const std::string text = pages::text_summary(e);
+  EXPECT_NE(text.find("no link FIT: the link does not work now"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Reliab.  link FIT"), std::string::npos) << text;
+  const auto bad =
+      run_cli("simulate --no-margin --no-calibration-ranges --set fiber.length_m=80 --json");
+  ASSERT_EQ(bad.exit_code, 0) << bad.err;
+  EXPECT_EQ(nlohmann::json::parse(bad.out)["reliability"]["fit_applies"], false);
+  const auto good = run_cli("simulate --no-margin --no-calibration-ranges --json");
+  ASSERT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_EQ(nlohmann::json::parse(good.out)["reliability"]["fit_applies"], true);
+}
+
+// Where the pixels run is in the record: the junction is the case plus R_th times the heat, the
+// same figure the ageing law reads.
+TEST(Verdict, LedOperatingPointIsInTheRecord) {
+  const auto run = run_cli(
+      "simulate --no-margin --no-calibration-ranges --set environment.case_temperature_c=85 "
+      "--json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto a = nlohmann::json::parse(run.out)["led_ageing"];
+  const LinkSpec s = preset("800g");
+  EXPECT_EQ(a["model"], "tm21");
+  EXPECT_DOUBLE_EQ(a["case_temperature_c"].get<double>(), 85.0);
+  EXPECT_NEAR(a["junction_temperature_c"].get<double>(),
+              85.0 + s.led.thermal_resistance_k_per_w * a["heat_mw"].get<double>() * 1e-3, 1e-9);
+  EXPECT_GT(a["current_density_a_per_cm2"].get<double>(), 1e3);
+  EXPECT_GT(a["decay_rate_per_h"].get<double>(), 0.0);
+  EXPECT_GT(a["nominal_loss_db_at_end_of_life"].get<double>(), 0.0);
 }
 
 }  // namespace

@@ -30,6 +30,7 @@ inline LinkSpec textbook_channel(double power_dbm, NoiseModel noise, double nois
   s.rx.jitter_rms_ps = 0.0;
   s.rx.noise = noise;
   s.rx.noise_density_pa_rthz = noise_pa_rthz;
+  s.rx.input_capacitance_pf = 0.0;  // white noise only: the closed forms' channel
   s.rx.power_dbm = power_dbm;
   return s;
 }

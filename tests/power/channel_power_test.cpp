@@ -165,10 +165,13 @@ TEST(ChannelPower, ReceiverFollowsBandwidthSwingAndSupply) {
   const PowerSpec& p = s.power;
   const ChannelPower c = channel_power(s, nominal_drive(s));
   const double w = 2 * std::numbers::pi;
+  // The input capacitance is the f^2 noise term's: the pixel's depletion capacitance plus the
+  // TIA's own, eps_0 eps_Si (fill x pitch)^2 / w + C_tia.
+  const double side_m = s.array.photodiode_fill * s.array.pitch_um * 1e-6;
+  const double c_in_f = 8.8541878128e-12 * 11.7 * side_m * side_m / (s.rx.depletion_um * 1e-6) +
+                        s.rx.tia_input_capacitance_pf * 1e-12;
   EXPECT_NEAR(c.tia_w,
-              p.rx_supply_v * w * s.rx.bandwidth_ghz * 1e9 * p.tia_input_capacitance_pf * 1e-12 /
-                  p.rx_gm_over_id_per_v,
-              1e-15);
+              p.rx_supply_v * w * s.rx.bandwidth_ghz * 1e9 * c_in_f / p.rx_gm_over_id_per_v, 1e-15);
   const double swing = std::max(p.rx_swing_v, 2 * p.rx_stage_gain / p.rx_gm_over_id_per_v);
   EXPECT_NEAR(c.limiting_amp_w,
               p.rx_supply_v * p.rx_gain_stages * w * s.rx.bandwidth_ghz * 1e9 *

@@ -64,6 +64,7 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   r.reliability = reliability::link_reliability(
       spec, reliability::count_usable_spares(r.phy.channels, r.lanes,
                                              spec.reliability.degradation_ber_target));
+  r.led_ageing = reliability::led_ageing(spec);
   if (options.degradation) {
     reliability::DegradationOptions d;
     d.threads = options.threads;

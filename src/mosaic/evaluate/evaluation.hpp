@@ -36,6 +36,9 @@ struct Evaluation {
   // power.analog_model = drive costs it).
   std::optional<phy::LedDrive> led_drive;
   reliability::LinkReliability reliability;  // with the usable spares only
+  // Where the pixels run and how fast they age there (junction temperature, current density,
+  // decay rate): what the end of life, the degradation and the FIT's acceleration read.
+  reliability::LedAgeing led_ageing;
   std::vector<std::string> assumptions;
   std::optional<reliability::DegradationResult> degradation;  // when asked
   std::optional<phy::mc::McResult> monte_carlo;               // when asked

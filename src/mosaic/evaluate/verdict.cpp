@@ -29,6 +29,8 @@ const char* verdict_condition_name(VerdictCondition c) {
       return "ber";
     case VerdictCondition::kSkew:
       return "skew";
+    case VerdictCondition::kOverload:
+      return "overload";
     case VerdictCondition::kSpares:
       return "spares";
   }
@@ -69,6 +71,23 @@ Verdict judge(const Evaluation& e) {
         fmt::format("skew spread {:.3g} UI over the live channels, deskew buffer {:.3g} UI", spread,
                     s.link.max_skew_ui),
         "link.max_skew_ui");
+  // The strongest active channel against the TIA's linear range: more light is not always better.
+  double strongest_dbm = -std::numeric_limits<double>::infinity();
+  int strongest = -1;
+  for (std::size_t i = 0; i < e.phy.channels.size(); ++i)
+    if (e.lanes.active(static_cast<int>(i)) &&
+        e.phy.channels[i].received_power_dbm > strongest_dbm) {
+      strongest_dbm = e.phy.channels[i].received_power_dbm;
+      strongest = static_cast<int>(i);
+    }
+  const bool overload_ok = strongest < 0 || strongest_dbm <= s.rx.overload_dbm;
+  check(VerdictCondition::kOverload, overload_ok,
+        strongest < 0 ? std::string("no active channel")
+                      : fmt::format("strongest active channel {} receives {:.2f} dBm, {} the "
+                                    "receiver's overload at {:.2f} dBm ({:.2f} dB of headroom)",
+                                    strongest, strongest_dbm, overload_ok ? "within" : "above",
+                                    s.rx.overload_dbm, s.rx.overload_dbm - strongest_dbm),
+        "led.launch_power_dbm");
   v.meets_now = std::all_of(v.checks.begin(), v.checks.end(), [](const auto& c) { return c.ok; });
   if (e.end_of_life) {
     const EndOfLife& eol = *e.end_of_life;

@@ -11,7 +11,7 @@ namespace mosaic {
 struct Evaluation;
 
 // What a condition of the verdict is about.
-enum class VerdictCondition { kLanes, kCapacity, kBer, kSkew, kSpares };
+enum class VerdictCondition { kLanes, kCapacity, kBer, kSkew, kOverload, kSpares };
 const char* verdict_condition_name(VerdictCondition c);
 
 // One condition, judged now and at the end of the service life.
@@ -24,8 +24,8 @@ struct VerdictCheck {
 
 // The one verdict of a design: the worst of now and the end of its service life (the rated life
 // at the case temperature, the LEDs aged as reliability/ models them), on lanes, capacity, BER,
-// skew and usable spares. Every command that states a verdict reads it (simulate, design,
-// compare, sweeps, clusters, pages, Python).
+// skew, receiver overload and usable spares. Every command that states a verdict reads it
+// (simulate, design, compare, sweeps, clusters, pages, Python).
 struct Verdict {
   bool meets = false;      // now and at end of life
   bool meets_now = false;  // at start of life

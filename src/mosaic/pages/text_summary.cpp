@@ -157,11 +157,28 @@ std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
       ranges ? fmt::format(" (calibration {} to {})", fit_text(ranges->link_fit.lo),
                            fit_text(ranges->link_fit.hi))
              : std::string();
-  out += fmt::format(
-      "Reliab.  link FIT {}{} over {:.0f} years with {} usable spares ({} too weak to count), "
-      "AFR {:.2e}\n",
-      fit, fit_range, s.reliability.service_life_years, r.reliability.spares,
-      r.reliability.spares_unusable, r.reliability.afr);
+  if (r.verdict.meets_now) {
+    out += fmt::format(
+        "Reliab.  link FIT {}{} over {:.0f} years with {} usable spares ({} too weak to count), "
+        "AFR {:.2e}\n",
+        fit, fit_range, s.reliability.service_life_years, r.reliability.spares,
+        r.reliability.spares_unusable, r.reliability.afr);
+  } else {
+    // A failure rate counts the failures of a working link; this one does not work now.
+    out += fmt::format(
+        "Reliab.  no link FIT: the link does not work now (see the verdict); its parts alone "
+        "would fail at {} FIT over {:.0f} years\n",
+        fit, s.reliability.service_life_years);
+  }
+  {
+    const auto& a = r.led_ageing;
+    out += fmt::format(
+        "LEDs     junction {:.1f} degC at {:.3g} degC case ({:.3g} mW of heat per pixel), "
+        "{:.3g} A/cm^2; {} decay {:.3g} dB over {:.0f} years\n",
+        a.junction_c, a.case_c, a.heat_w * 1e3, a.current_density_a_per_cm2, enum_name(a.model),
+        a.nominal_loss_db(s.reliability, s.reliability.service_life_years),
+        s.reliability.service_life_years);
+  }
   if (r.degradation) {
     const auto& d = *r.degradation;
     out += fmt::format(

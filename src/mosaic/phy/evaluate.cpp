@@ -9,6 +9,7 @@
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/phy/receiver_input.hpp"
 #include "mosaic/phy/sensitivity.hpp"
 #include "mosaic/phy/temperature.hpp"
 
@@ -60,19 +61,40 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
                     "optical budget and its per-channel spread)",
                     *spec.rx.power_dbm));
   const TemperatureDerating hot = temperature_derating(spec);
+  const char* stage = spec.rx.input_stage == InputStage::kMos ? "MOS" : "bipolar";
   a.push_back(fmt::format(
       "Temperature ({:.0f} degC): LED output {:+.2f} dB and bandwidth x{:.3f} (linear in case "
       "temperature from 25 degC); wavelength {:+.2f} nm, moving D to {:.0f} ps/(nm km) and the "
-      "responsivity to {:.3f} A/W (constant quantum efficiency); TIA noise density x{:.3f} "
-      "(thermal, sqrt of absolute temperature)",
+      "responsivity to {:.3f} A/W (constant quantum efficiency); TIA current noise x{:.3f} and "
+      "voltage noise x{:.3f} (a {} input stage: T^{} and T^{} of absolute temperature; chosen "
+      "laws, docs/physics.md)",
       spec.environment.case_temperature_c, hot.led_power_db + 0.0, hot.led_bandwidth_factor,
       hot.wavelength_nm - spec.led.wavelength_nm, fiber.dispersion_ps_per_nm_km,
-      hot.responsivity_a_per_w, hot.noise_factor));
-  if (spec.rx.input_capacitance_pf > 0.0)
-    a.push_back(
-        fmt::format("Receiver noise includes the f^2 term of {} nV/sqrt(Hz) across {} pF of input "
-                    "capacitance, integrated through the receiver's response",
-                    spec.rx.voltage_noise_nv_rthz, spec.rx.input_capacitance_pf));
+      hot.responsivity_a_per_w, hot.noise_factor, hot.voltage_noise_factor, stage,
+      spec.rx.input_stage == InputStage::kMos ? "1.25" : "0.5",
+      spec.rx.input_stage == InputStage::kMos ? "1.25" : "1"));
+  const ReceiverInput in = receiver_input(spec);
+  if (in.capacitance_pf > 0.0)
+    a.push_back(fmt::format(
+        "Receiver f^2 noise: {:.3g} nV/sqrt(Hz) at 25 degC ({}) across {:.3g} pF ({}), "
+        "integrated through the receiver's response (TIA and CTLE)",
+        in.voltage_noise_nv_rthz,
+        in.voltage_noise_derived
+            ? fmt::format("the {} input device's thermal noise at gm = 2 pi f_rx C_in = {:.3g} mS",
+                          stage, in.transconductance_s * 1e3)
+            : std::string("rx.voltage_noise_nv_rthz"),
+        in.capacitance_pf,
+        in.capacitance_derived
+            ? fmt::format("a {:.3g} pF photodiode, {:.3g} um pixel at {:.3g} um depletion, plus "
+                          "{:.3g} pF of TIA input; chosen: rx.depletion_um, "
+                          "rx.tia_input_capacitance_pf",
+                          in.photodiode_pf, spec.array.photodiode_fill * spec.array.pitch_um,
+                          spec.rx.depletion_um, spec.rx.tia_input_capacitance_pf)
+            : std::string("rx.input_capacitance_pf")));
+  a.push_back(fmt::format(
+      "Receiver overload at {:.3g} dBm mean received power (rx.overload_dbm, chosen: no "
+      "published figure for the module's TIA); the verdict fails an active channel above it",
+      spec.rx.overload_dbm));
   return a;
 }
 

@@ -24,10 +24,12 @@ NoiseTerms noise_terms(const RxSpec& rx, const ChainModel& chain) {
   const double bw = chain.noise_bandwidth_hz();
   const double white = rx.noise_density_pa_rthz * 1e-12;
   double var = white * white * bw;
-  if (rx.input_capacitance_pf > 0.0) {
+  // Resolved by at_case_temperature (receiver_input): both set on the spec the chain sees.
+  const double c_pf = rx.input_capacitance_pf.value_or(0.0);
+  if (c_pf > 0.0) {
     // e_n across the input capacitance: current noise density 2 pi f C e_n, filtered.
     const double k =
-        2.0 * std::numbers::pi * rx.input_capacitance_pf * 1e-12 * rx.voltage_noise_nv_rthz * 1e-9;
+        2.0 * std::numbers::pi * c_pf * 1e-12 * rx.voltage_noise_nv_rthz.value_or(0.0) * 1e-9;
     var += k * k * chain.f2_noise_integral_hz3();
   }
   n.thermal_sigma_a = std::sqrt(var);

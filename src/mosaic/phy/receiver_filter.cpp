@@ -56,7 +56,8 @@ ReceiverFilter::ReceiverFilter(const RxSpec& rx, double ctle_peaking_db)
     noise_bandwidth_hz_ = noise_bandwidth(h, f_ref);
     // Only needed with the capacitance noise term; a first-order receiver without CTLE lets f^2
     // noise grow without bound, and the integral then stops at the grid's 1e4 x bandwidth.
-    if (rx.input_capacitance_pf > 0.0) f2_noise_integral_hz3_ = noise_bandwidth(h, f_ref, 2);
+    if (rx.input_capacitance_pf.value_or(0.0) > 0.0)
+      f2_noise_integral_hz3_ = noise_bandwidth(h, f_ref, 2);
   }
 }
 

@@ -3,12 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-namespace mosaic::phy {
+#include "mosaic/phy/receiver_input.hpp"
 
-double thermal_noise_factor(double case_temperature_c) {
-  constexpr double kZeroCelsiusK = 273.15;
-  return std::sqrt((case_temperature_c + kZeroCelsiusK) / (kReferenceTemperatureC + kZeroCelsiusK));
-}
+namespace mosaic::phy {
 
 TemperatureDerating temperature_derating(const LinkSpec& spec) {
   TemperatureDerating d;
@@ -24,7 +21,10 @@ TemperatureDerating temperature_derating(const LinkSpec& spec) {
       spec.fiber.dispersion_ps_per_nm_km + spec.fiber.dispersion_slope_ps_per_nm2_km * shift_nm;
   d.responsivity_a_per_w =
       spec.rx.responsivity_a_per_w * d.wavelength_nm / kResponsivityReferenceWavelengthNm;
-  d.noise_factor = thermal_noise_factor(spec.environment.case_temperature_c);
+  d.noise_factor =
+      current_noise_temperature_factor(spec.rx.input_stage, spec.environment.case_temperature_c);
+  d.voltage_noise_factor =
+      voltage_noise_temperature_factor(spec.rx.input_stage, spec.environment.case_temperature_c);
   return d;
 }
 
@@ -35,7 +35,11 @@ LinkSpec at_case_temperature(const LinkSpec& spec) {
   s.fiber.dispersion_ps_per_nm_km = d.dispersion_ps_per_nm_km;
   s.rx.responsivity_a_per_w = d.responsivity_a_per_w;
   s.rx.noise_density_pa_rthz = spec.rx.noise_density_pa_rthz * d.noise_factor;
-  s.rx.voltage_noise_nv_rthz = spec.rx.voltage_noise_nv_rthz * d.noise_factor;
+  // The input's capacitance and voltage noise resolved from the pixel and the input stage (at the
+  // design's 25 degC sizing), so that every engine downstream reads plain figures.
+  const ReceiverInput in = receiver_input(spec);
+  s.rx.input_capacitance_pf = in.capacitance_pf;
+  s.rx.voltage_noise_nv_rthz = in.voltage_noise_nv_rthz * d.voltage_noise_factor;
   return s;
 }
 

@@ -23,7 +23,10 @@ struct TemperatureDerating {
   double wavelength_nm = 0.0;            // centre wavelength, shifted by wavelength_tc
   double dispersion_ps_per_nm_km = 0.0;  // gaussian_fit's D at that wavelength, along its slope
   double responsivity_a_per_w = 0.0;  // photodiode at that wavelength, constant quantum efficiency
-  double noise_factor = 1.0;          // on thermal noise densities: sqrt(T / T_ref), kelvin
+  // On the TIA's input-referred current and voltage noise densities, by rx.input_stage's laws
+  // (phy/receiver_input.hpp).
+  double noise_factor = 1.0;
+  double voltage_noise_factor = 1.0;
 };
 
 // The one temperature derating: every other figure at the case temperature is read from it.
@@ -31,11 +34,8 @@ TemperatureDerating temperature_derating(const LinkSpec& spec);
 
 // The spec with the temperature-dependent receiver and fiber figures moved to the case
 // temperature: centre wavelength, D, responsivity, and the TIA's input-referred current and
-// voltage noise densities (thermal). LED power droop and bandwidth derating are applied per
-// channel by build_array.
+// voltage noise densities (by the input stage's law), the input capacitance resolved. LED power
+// droop and bandwidth derating are applied per channel by build_array.
 LinkSpec at_case_temperature(const LinkSpec& spec);
-
-// sqrt(T / T_ref), absolute temperatures: the factor on a thermal noise current density.
-double thermal_noise_factor(double case_temperature_c);
 
 }  // namespace mosaic::phy

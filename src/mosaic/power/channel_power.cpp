@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "mosaic/phy/led_response.hpp"
+#include "mosaic/phy/receiver_input.hpp"
 
 namespace mosaic::power {
 namespace {
@@ -36,8 +37,8 @@ ChannelPower channel_power(const LinkSpec& spec, const phy::LedDrive& drive) {
   // bandwidth (gm = 2 pi f C_in), then the limiting stages and the CTLE each a CML stage.
   const double f_rx = spec.rx.bandwidth_ghz * 1e9;
   const double c_stage = p.rx_stage_capacitance_ff * 1e-15;
-  c.tia_w = p.rx_supply_v * 2.0 * std::numbers::pi * f_rx * p.tia_input_capacitance_pf * 1e-12 /
-            p.rx_gm_over_id_per_v;
+  // The same input capacitance and sizing as the f^2 noise term (phy::receiver_input).
+  c.tia_w = p.rx_supply_v * phy::receiver_input(spec).transconductance_s / p.rx_gm_over_id_per_v;
   c.limiting_amp_w =
       p.rx_supply_v * p.rx_gain_stages *
       cml_tail_a(f_rx, c_stage, p.rx_swing_v, p.rx_stage_gain, p.rx_gm_over_id_per_v);

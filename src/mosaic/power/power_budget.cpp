@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "mosaic/phy/receiver_input.hpp"
+
 namespace mosaic::power {
 namespace {
 
@@ -145,8 +147,10 @@ PowerBudget budget(const LinkSpec& spec) {
                d.eqe, d.current_density_a_per_m2 * 1e-4));
     b.assumptions.push_back(
         format("power (drive): chosen receiver parameters (28-nm-class CMOS, not measured): "
-               "C_in %g pF, stage load %g fF, stage gain %g, ",
-               p.tia_input_capacitance_pf, p.rx_stage_capacitance_ff, p.rx_stage_gain) +
+               "C_in %.3g pF (the f^2 noise term's, phy::receiver_input), stage load %g fF, "
+               "stage gain %g, ",
+               phy::receiver_input(spec).capacitance_pf, p.rx_stage_capacitance_ff,
+               p.rx_stage_gain) +
         format("%g limiting stages, swing %g V, fixed %g mW per channel", p.rx_gain_stages,
                p.rx_swing_v, p.rx_fixed_mw));
     if (d.bandwidth_limited)

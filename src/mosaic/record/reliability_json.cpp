@@ -1,6 +1,9 @@
 #include "mosaic/record/reliability_json.hpp"
 
 #include <cmath>
+#include <string>
+
+#include "mosaic/core/design/enum_names.hpp"
 
 namespace mosaic::record {
 
@@ -105,6 +108,17 @@ nlohmann::json fleet_to_json(const reliability::FleetResult& f) {
       {"link_lifetimes_per_s", f.link_lifetimes_per_s},
       {"assumptions", f.assumptions},
   };
+}
+
+nlohmann::json led_ageing_to_json(const reliability::LedAgeing& a, const ReliabilitySpec& spec) {
+  return {{"model", std::string(enum_name(a.model))},
+          {"case_temperature_c", a.case_c},
+          {"junction_temperature_c", a.junction_c},
+          {"heat_mw", a.heat_w * 1e3},
+          {"current_density_a_per_cm2", a.current_density_a_per_cm2},
+          {"decay_rate_per_h", a.alpha_per_h},
+          {"acceleration_factor", a.acceleration_factor},
+          {"nominal_loss_db_at_end_of_life", a.nominal_loss_db(spec, spec.service_life_years)}};
 }
 
 nlohmann::json degradation_to_json(const reliability::DegradationResult& d) {

@@ -33,6 +33,10 @@ nlohmann::json reliability_to_json(const reliability::LinkReliability& r);
 // Infinite times between failures (no failure seen) are written as "never".
 nlohmann::json fleet_to_json(const reliability::FleetResult& f);
 
+// `led_ageing`: where the pixels run (case and junction temperature, heat, the effective current
+// density) and the decay rate and end-of-life loss of the ageing law there.
+nlohmann::json led_ageing_to_json(const reliability::LedAgeing& a, const ReliabilitySpec& spec);
+
 // Degradation over life: spares used, worst BER, per-step table.
 nlohmann::json degradation_to_json(const reliability::DegradationResult& d);
 

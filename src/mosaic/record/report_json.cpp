@@ -120,6 +120,9 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
   j["power"] = power_to_json(r.power);
   if (r.led_drive) j["led_drive"] = led_drive_to_json(*r.led_drive);
   j["reliability"] = reliability_to_json(r.reliability);
+  // A FIT counts failures of a working link; for one that does not work now it is the parts' alone.
+  j["reliability"]["fit_applies"] = r.verdict.meets_now;
+  j["led_ageing"] = led_ageing_to_json(r.led_ageing, r.spec.reliability);
   // Each section's assumptions are merged into the top-level list.
   j["power"].erase("assumptions");
   j["reliability"].erase("assumptions");

@@ -47,6 +47,13 @@ struct EnumNames<ClockMode> {
   }};
 };
 template <>
+struct EnumNames<InputStage> {
+  static constexpr std::array<std::pair<InputStage, const char*>, 2> kValues{{
+      {InputStage::kMos, "mos"},
+      {InputStage::kBipolar, "bipolar"},
+  }};
+};
+template <>
 struct EnumNames<FiberModelKind> {
   static constexpr std::array<std::pair<FiberModelKind, const char*>, 2> kValues{{
       {FiberModelKind::kGaussianFit, "gaussian_fit"},

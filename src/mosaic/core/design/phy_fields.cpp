@@ -203,14 +203,29 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
   out.push_back(choice("rx.noise", &S::rx, &RxSpec::noise, "Receiver noise sources"));
   out.push_back(real("rx.noise_density_pa_rthz", &S::rx, &RxSpec::noise_density_pa_rthz, 0.0,
                      1000.0, "pA/sqrt(Hz)",
-                     "Input-referred TIA noise current density at 25 degC (thermal: scales "
-                     "with the square root of the absolute case temperature)"));
-  out.push_back(real("rx.input_capacitance_pf", &S::rx, &RxSpec::input_capacitance_pf, 0.0, 1e4,
-                     "pF", "Photodiode + TIA input capacitance for the f^2 noise term (0 = off)"));
-  out.push_back(real("rx.voltage_noise_nv_rthz", &S::rx, &RxSpec::voltage_noise_nv_rthz, 0.0, 1e4,
-                     "nV/sqrt(Hz)",
-                     "TIA input voltage noise that the input capacitance turns into f^2 "
-                     "current noise"));
+                     "Input-referred TIA noise current density at 25 degC (grows with the "
+                     "absolute case temperature by rx.input_stage's law)"));
+  out.push_back(choice("rx.input_stage", &S::rx, &RxSpec::input_stage,
+                       "TIA input device: mos (noise ~ T^1.25: channel noise, mobility ~ "
+                       "T^-1.5) or bipolar (current noise ~ T^0.5, voltage noise ~ T)"));
+  out.push_back(optional_real("rx.input_capacitance_pf", &S::rx, &RxSpec::input_capacitance_pf, 0.0,
+                              1e4, "pF",
+                              "Photodiode + TIA input capacitance of the f^2 noise term and the "
+                              "TIA's power (unset: the pixel's depletion capacitance plus "
+                              "rx.tia_input_capacitance_pf; 0 = no f^2 term)"));
+  out.push_back(real("rx.depletion_um", &S::rx, &RxSpec::depletion_um, 0.05, 100.0, "um",
+                     "Depletion width of the silicon photodiode: its capacitance is "
+                     "eps_Si x pixel area / width"));
+  out.push_back(real("rx.tia_input_capacitance_pf", &S::rx, &RxSpec::tia_input_capacitance_pf, 0.0,
+                     100.0, "pF", "The TIA input device's own capacitance"));
+  out.push_back(optional_real("rx.voltage_noise_nv_rthz", &S::rx, &RxSpec::voltage_noise_nv_rthz,
+                              0.0, 1e4, "nV/sqrt(Hz)",
+                              "TIA input voltage noise at 25 degC that the input capacitance "
+                              "turns into f^2 current noise (unset: from the input device's "
+                              "transconductance, sized to the receiver bandwidth)"));
+  out.push_back(real("rx.overload_dbm", &S::rx, &RxSpec::overload_dbm, -60.0, 30.0, "dBm",
+                     "Highest mean received power the TIA takes without compressing: an active "
+                     "channel above it fails the verdict"));
   out.push_back(optional_real("rx.power_dbm", &S::rx, &RxSpec::power_dbm, -60.0, 20.0, "dBm",
                               "If set: mean received optical power of every channel, replacing "
                               "the computed budget"));
@@ -227,8 +242,10 @@ void add_phy_fields(std::vector<FieldDesc>& out) {
                      "Random sampling jitter (Gaussian, rms)"));
   out.push_back(choice("rx.threshold", &S::rx, &RxSpec::threshold,
                        "Decision threshold: BER-optimal or the mean of the two levels"));
-  out.push_back(choice("rx.clock", &S::rx, &RxSpec::clock,
-                       "Sampling clock: per-channel CDR, or one forwarded clock per array row"));
+  out.push_back(
+      choice("rx.clock", &S::rx, &RxSpec::clock,
+             "Sampling clock: one forwarded clock per array row (the module's), or a per-channel "
+             "CDR (a lab set-up)"));
   // environment
   out.push_back(real("environment.case_temperature_c", &S::environment,
                      &EnvironmentSpec::case_temperature_c, -40.0, 125.0, "degC",

@@ -12,6 +12,9 @@ enum class ThresholdMode { kOptimal, kMidEye };
 // kCdr: every channel samples at its own best phase. kForwardedClock: one phase per clock group
 // (array row), so each channel's skew becomes a static phase offset.
 enum class ClockMode { kCdr, kForwardedClock };
+// The TIA's input device: it sets how its noise grows with temperature and the voltage noise its
+// transconductance leaves (phy/receiver_input.hpp).
+enum class InputStage { kMos, kBipolar };
 enum class DataPattern { kRandom, kPrbs7, kPrbs15, kPrbs31 };
 // The imaging fiber's physics (phy/fiber.hpp): kGaussianFit, fitted chromatic and modal spreads
 // (k L^gamma) in quadrature with fixed crosstalk and skew keys; kGeometric, everything from the
@@ -148,13 +151,21 @@ struct RxSpec {
   double bandwidth_ghz = 1.4;
   NoiseModel noise = NoiseModel::kThermalShot;
   // Input-referred TIA noise current density at 25 degC: GHz-class integrated TIAs on small
-  // photodiodes sit at a few pA/sqrt(Hz) (docs/calibration.md).
-  double noise_density_pa_rthz = 6.5;
-  // Optional f^2 noise: the amplifier's input voltage noise across the photodiode + input
-  // capacitance, i_n^2(f) = (2 pi f C e_n)^2. 0 pF = off (the integrated module's small
-  // photodiodes: negligible below the TIA's bandwidth).
-  double input_capacitance_pf = 0.0;
-  double voltage_noise_nv_rthz = 1.0;
+  // photodiodes sit at a few pA/sqrt(Hz) (docs/calibration.md); beside the f^2 term below, the
+  // 800G published point bounds the white part to about 6. It grows with the case temperature by
+  // the input stage's law (phy/receiver_input.hpp).
+  double noise_density_pa_rthz = 5.5;
+  InputStage input_stage = InputStage::kMos;
+  // The f^2 noise: the input device's voltage noise across the photodiode + input capacitance,
+  // i_n^2(f) = (2 pi f C e_n)^2. Unset, C is the pixel's depletion capacitance plus the TIA's
+  // input and e_n follows from the input device's transconductance; 0 pF turns the term off.
+  std::optional<double> input_capacitance_pf;
+  double depletion_um = 1.5;               // the photodiode's depletion width (silicon pixel)
+  double tia_input_capacitance_pf = 0.04;  // the TIA input device's own (gate) capacitance
+  std::optional<double> voltage_noise_nv_rthz;
+  // Highest mean received power the TIA takes without compressing its eye (chosen: sized for the
+  // module's own 0 dBm launch over the shortest cable; no published figure for the module).
+  double overload_dbm = 0.0;
   std::optional<double> power_dbm;  // if set, the mean received power of every channel
   bool ctle = true;
   bool ctle_auto = true;         // choose the peaking once per link that minimises the BER
@@ -162,7 +173,9 @@ struct RxSpec {
   double ctle_pole_ghz = 2.5;    // the two poles; the zero sits below them by the peaking
   double jitter_rms_ps = 15.0;
   ThresholdMode threshold = ThresholdMode::kOptimal;
-  ClockMode clock = ClockMode::kCdr;
+  // One clock per array row forwarded beside the data (the analog-only receiver has no per-channel
+  // CDR); kCdr kept for lab set-ups that recover every channel's own clock.
+  ClockMode clock = ClockMode::kForwardedClock;
 };
 
 struct EnvironmentSpec {

@@ -55,10 +55,6 @@ void add_power_fields(std::vector<FieldDesc>& out) {
   out.push_back(real("power.rx_gm_over_id_per_v", &S::power, &P::rx_gm_over_id_per_v, 1.0, 40.0,
                      "1/V",
                      "drive model: transconductance efficiency gm/Id of the receiver's devices"));
-  out.push_back(real("power.tia_input_capacitance_pf", &S::power, &P::tia_input_capacitance_pf, 0.0,
-                     100.0, "pF",
-                     "drive model: photodiode + TIA input capacitance the input device charges at "
-                     "the receiver bandwidth"));
   out.push_back(real("power.rx_stage_capacitance_ff", &S::power, &P::rx_stage_capacitance_ff, 0.0,
                      1e5, "fF", "drive model: load capacitance of one receiver gain stage"));
   out.push_back(real("power.rx_stage_gain", &S::power, &P::rx_stage_gain, 1.0, 100.0, "",

@@ -47,14 +47,13 @@ struct PowerSpec {
   // drive, receiver: every stage a resistively loaded differential pair (tail current
   // 2 pi f C_load max(swing, 2 gain / (gm/Id))), the TIA's input device sized by gm = 2 pi f C_in.
   double rx_supply_v = 1.0;
-  double rx_gm_over_id_per_v = 12.0;       // moderate inversion
-  double tia_input_capacitance_pf = 0.15;  // photodiode + TIA input (a ~40 um silicon pixel)
-  double rx_stage_capacitance_ff = 30.0;   // load of one gain stage (next input + wiring)
-  double rx_stage_gain = 2.0;              // voltage gain of one limiting-amplifier stage
-  int rx_gain_stages = 4;                  // limiting-amplifier stages after the TIA
-  double rx_swing_v = 0.4;                 // differential swing of every stage's output
-  double rx_fixed_mw = 0.1;                // comparator, bias and clock distribution share
-  bool spares_powered = false;             // cold spares (default) draw nothing until swapped in
+  double rx_gm_over_id_per_v = 12.0;      // moderate inversion
+  double rx_stage_capacitance_ff = 30.0;  // load of one gain stage (next input + wiring)
+  double rx_stage_gain = 2.0;             // voltage gain of one limiting-amplifier stage
+  int rx_gain_stages = 4;                 // limiting-amplifier stages after the TIA
+  double rx_swing_v = 0.4;                // differential swing of every stage's output
+  double rx_fixed_mw = 0.1;               // comparator, bias and clock distribution share
+  bool spares_powered = false;            // cold spares (default) draw nothing until swapped in
   // Controller (fixed) and DC-DC conversion of the gearbox, analog and controller load.
   double controller_w = 0.9;
   double dcdc_efficiency = 0.862;

@@ -13,7 +13,7 @@ namespace mosaic::study {
 // (docs/calibration.md).
 struct CalibrateOptions {
   std::uint64_t seed = 1;     // the sampler's stream (the array seeds are 1..acceptance_seeds)
-  int candidates = 1500;      // candidates drawn beside the nominal set
+  int candidates = 4000;      // candidates drawn beside the nominal set
   int acceptance_seeds = 3;   // every point must hold at each of the array seeds 1..N
   int validation_seeds = 20;  // ... and then pass `validate` over seeds 1..N (the 95 % rule)
   int max_members = 20;       // stop drawing once this many (the nominal included) are accepted
