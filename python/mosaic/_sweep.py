@@ -172,6 +172,18 @@ class SweepStore:
         self.columns = [c for c in self._types if c != "report_json"]
         self.axes = [a for a in self.meta.get("axes", "").split(",") if a]
         self._rows = None
+        self._units = None
+
+    @property
+    def units(self):
+        """{column: unit} for every column of ``rows`` ("" where dimensionless or unknown), as the
+        store's own column table describes them (the one ``mosaic report`` labels the sweep
+        page's axes with): design keys as ``mosaic.keys()``, outputs as
+        ``mosaic.point_columns()``, ``eval_s`` in s."""
+        if self._units is None:
+            described = {name: unit for name, unit, _ in _mosaic.store_columns(self.path)}
+            self._units = {c: described.get(c, "") for c in self.columns}
+        return dict(self._units)
 
     @property
     def rows(self):

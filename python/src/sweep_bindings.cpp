@@ -24,6 +24,7 @@
 #include "mosaic/sweep/point_columns.hpp"
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store.hpp"
+#include "mosaic/sweep/store_reader.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
 #include "mosaic_io/atomic_file.hpp"
 #include "mosaic_io/output_path.hpp"
@@ -158,6 +159,16 @@ void bind_sweep(py::module_& m) {
     for (const auto& c : sweep::point_columns()) out.emplace_back(c.name, c.unit, c.doc, c.integer);
     return out;
   });
+  // A store's columns as the store reader describes them (the sweep page's units and docs).
+  m.def(
+      "store_columns",
+      [](const std::string& path) {
+        const sweep::StoreReader store(path, "store");
+        std::vector<std::tuple<std::string, std::string, std::string>> out;
+        for (const auto& c : store.columns()) out.emplace_back(c.name, c.unit, c.doc);
+        return out;
+      },
+      arg("path"));
 }
 
 }  // namespace mosaic::python
