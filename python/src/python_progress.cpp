@@ -17,13 +17,7 @@ constexpr std::chrono::milliseconds kForwardInterval{50};
 PythonProgress::PythonProgress(py::object callback) : callback_(std::move(callback)) {}
 
 void PythonProgress::begin(std::size_t steps) {
-  if (callback_.is_none()) return;
-  try {
-    callback_.attr("begin")(steps);
-  } catch (py::error_already_set& e) {
-    e.restore();
-    throw PythonErrorSet{};
-  }
+  if (!callback_.is_none()) callback_.attr("begin")(steps);
 }
 
 void PythonProgress::update(double fraction, std::string_view status) {
@@ -47,7 +41,13 @@ void PythonProgress::update(double fraction, std::string_view status) {
   }
   if (f <= sent_) return;
   if (sent_ >= 0.0 && std::chrono::steady_clock::now() - sent_at_ < kForwardInterval) return;
-  forward(f, line);
+  try {
+    forward(f, line);
+  } catch (py::error_already_set& e) {
+    // Set again as Python's current error; the work unwinds and run_without_gil raises it.
+    e.restore();
+    throw PythonErrorSet{};
+  }
 }
 
 void PythonProgress::complete(std::string_view status) {
@@ -63,14 +63,7 @@ void PythonProgress::complete(std::string_view status) {
 void PythonProgress::forward(double fraction, const std::string& status) {
   sent_ = fraction;
   sent_at_ = std::chrono::steady_clock::now();
-  if (callback_.is_none()) return;
-  try {
-    callback_(fraction, status);
-  } catch (py::error_already_set& e) {
-    // Set again as Python's current error; the work unwinds and run_without_gil raises it.
-    e.restore();
-    throw PythonErrorSet{};
-  }
+  if (!callback_.is_none()) callback_(fraction, status);
 }
 
 }  // namespace mosaic::python

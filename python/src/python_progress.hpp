@@ -29,7 +29,8 @@ class PythonProgress final : public Progress {
  public:
   explicit PythonProgress(pybind11::object callback);
 
-  // Before the work, with the GIL held: how many steps it has (0 = unknown).
+  // Before the work, with the GIL held: how many steps it has (0 = unknown). An exception of
+  // the callback's is raised from here, as from complete().
   void begin(std::size_t steps);
   void update(double fraction, std::string_view status) override;
   // After the work, with the GIL held: the last call, at 1.0, with `status`, or with the last
@@ -37,7 +38,7 @@ class PythonProgress final : public Progress {
   void complete(std::string_view status = {});
 
  private:
-  void forward(double fraction, const std::string& status);  // GIL held
+  void forward(double fraction, const std::string& status);  // GIL held; may throw Python's error
 
   pybind11::object callback_;
   std::thread::id caller_ = std::this_thread::get_id();

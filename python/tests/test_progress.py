@@ -124,6 +124,19 @@ def test_an_exception_in_the_callback_stops_the_sweep_and_reaches_the_caller(tmp
     assert rows(store) == rows(full.path)
 
 
+def test_an_exception_in_the_last_call_reaches_the_caller_with_the_work_done(tmp_path):
+    def stop_at_end(fraction, message):
+        if fraction == 1.0:
+            raise Stop("at the end")
+
+    with pytest.raises(Stop, match="at the end"):
+        mosaic.sweep(SWEEP, store=tmp_path / "s.db", threads=2, progress=stop_at_end)
+    assert len(rows(tmp_path / "s.db")) == 6
+    with pytest.raises(Stop, match="at the end"):
+        mosaic.simulate(preset="prototype", margin=False, calibration_ranges=False,
+                        progress=stop_at_end)
+
+
 def test_simulate_progress_and_its_exception():
     seen = Recorder()
     r = mosaic.simulate(preset="prototype", margin=False, calibration_ranges=False, threads=2,
