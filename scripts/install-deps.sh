@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev libfmt-dev libeigen3-dev librandom123-dev
   libfec-dev libsqlite3-dev libopenmpi-dev openmpi-bin libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy python3-jsonschema python3-pandas
+  python3 python3-numpy python3-jsonschema python3-pandas python3-tqdm
   iperf3 iproute2 iputils-ping
   python3-dev pybind11-dev python3-pytest python3-setuptools python3-pip python3-venv
   chromium

@@ -12,6 +12,8 @@
 #include "mosaic/core/options/cable_options.hpp"
 #include "mosaic/record/report_json.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
+#include "mosaic_io/record_page.hpp"
+#include "output_options.hpp"
 #include "spec_options.hpp"
 #include "study_flags.hpp"
 
@@ -21,6 +23,7 @@ namespace {
 struct CableArgs {
   SpecRequest spec;
   std::shared_ptr<study::CableOptions> options = std::make_shared<study::CableOptions>();
+  OutputOptions output;
   bool progress = false;
 };
 
@@ -33,9 +36,13 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
   add_spec_options(*cmd, args->spec);
   add_study_flags(*cmd, args->options);
   cmd->add_flag("--progress", args->progress, "Live counters on stderr, once a second");
+  add_html_option(*cmd, args->output);
   return [args] {
     const study::CableOptions& o = *args->options;
     o.validate();
+    // The page is written only when the daemon stops, maybe hours later: a path that cannot take
+    // it is refused now, before any interface exists.
+    check_outputs(args->output, {args->spec.toml_path.value_or(""), o.phy});
     cable::CableOptions opt;
     opt.spec = load_spec(args->spec);
     const link::LinkConfig cfg = link::LinkConfig::from_spec(opt.spec);
@@ -92,6 +99,10 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     summary.update(cable->summary());
     summary["command"] = invocation();
     std::printf("%s\n", summary.dump(2).c_str());
+    std::fflush(stdout);
+    // After the summary is out: a page that cannot be written then does not take the run's only
+    // record with it. The same page as `mosaic report` of the summary.
+    if (!args->output.html.empty()) io::write_record_page(summary, args->output.html, "--html");
     std::uint64_t corrupt = 0;
     for (const auto& d : summary["directions"])
       corrupt += d["frames_delivered_corrupt"].get<std::uint64_t>();

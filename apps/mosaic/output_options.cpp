@@ -7,6 +7,10 @@ namespace mosaic::cli {
 
 void add_output_options(CLI::App& cmd, OutputOptions& output, const std::string& what) {
   cmd.add_flag("--json", output.json, "Print " + what + " as JSON instead of text");
+  add_html_option(cmd, output);
+}
+
+void add_html_option(CLI::App& cmd, OutputOptions& output) {
   cmd.add_option_function<std::string>(
          "--html",
          [&output](const std::string& path) {

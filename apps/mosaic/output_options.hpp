@@ -15,6 +15,8 @@ struct OutputOptions {
 
 // --json and --html FILE; `what` says what --json prints. An empty FILE is refused.
 void add_output_options(CLI::App& cmd, OutputOptions& output, const std::string& what);
+// --html FILE alone, for a command whose record is its only output (the cable's summary).
+void add_html_option(CLI::App& cmd, OutputOptions& output);
 
 // Refuses, before the study runs, an --html path that cannot be written whole or names one of
 // the run's `inputs` (io::check_output_path).

@@ -30,6 +30,7 @@ if not _os.environ.get("MOSAIC_DATA_DIR") and (_DATA / "baselines.toml").is_file
     _os.environ["MOSAIC_DATA_DIR"] = str(_DATA)
 
 from . import _mosaic  # noqa: E402
+from . import _progress  # noqa: E402
 from ._units import docstring as _docstring
 
 __version__ = _mosaic.version
@@ -467,7 +468,7 @@ def _options(given):
 
 def simulate(design=None, *, preset=None, overrides=None, seed=None, method="stat", margin=True,
              link_budget=True, degradation=False, all_bathtubs=False, mc_channels=(),
-             eye_channels=(), eye_stat=None, threads=0, calibration_ranges=True):
+             eye_channels=(), eye_stat=None, threads=0, calibration_ranges=True, progress=None):
     """Evaluates every channel of a design, as ``mosaic simulate --json`` does.
 
     design: TOML file; preset: 800g (default), prototype, 1.6t, 3.2t; overrides: {key: value};
@@ -481,8 +482,12 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
     and eye diagrams (channels or "A-B" ranges); eye_stat: channel whose statistical-eye grid to
     add; threads: 0 = all cores (results do not depend on it); calibration_ranges: the headline
     figures' ranges over the calibration ensemble (``result.link.optical_margin_db_range``,
-    ``result.calibration``).
+    ``result.calibration``); progress: a callable ``f(fraction, message)`` or a tqdm-like bar
+    (a bar without a total counts percent) told how far the channels and the Monte Carlo are,
+    with the GIL held, fractions never decreasing, the last call at 1.0; an exception it raises
+    stops the run and reaches the caller.
     """
+    reporter = _progress.adapter(progress, "mosaic.simulate")
     d, p, sets, s = _design(design, preset, overrides, seed)
     options = _options(dict(method=method, margin=margin, link_budget=link_budget,
                             degradation=degradation,
@@ -491,7 +496,8 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
                             calibration_ranges=calibration_ranges))
     args = (["simulate"] + ([_os.fspath(d)] if isinstance(d, (str, _os.PathLike)) else [])
             + (["--preset", p] if isinstance(p, str) else []) + [f"--set {x}" for x in sets])
-    text = _mosaic.simulate_json(d, p, sets, s, options, "python: mosaic." + " ".join(args))
+    text = _mosaic.simulate_json(d, p, sets, s, options, "python: mosaic." + " ".join(args),
+                                 reporter)
     return SimulateResult(_json.loads(text))
 
 

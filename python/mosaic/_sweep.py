@@ -14,6 +14,7 @@ import urllib.parse as _urlparse
 import numpy as _np
 
 from . import _mosaic
+from . import _progress
 from . import SimulateResult, _array, _frame, _render, _rows_to_columns
 
 
@@ -171,6 +172,18 @@ class SweepStore:
         self.columns = [c for c in self._types if c != "report_json"]
         self.axes = [a for a in self.meta.get("axes", "").split(",") if a]
         self._rows = None
+        self._units = None
+
+    @property
+    def units(self):
+        """{column: unit} for every column of ``rows`` ("" where dimensionless or unknown), as the
+        store's own column table describes them (the one ``mosaic report`` labels the sweep
+        page's axes with): design keys as ``mosaic.keys()``, outputs as
+        ``mosaic.point_columns()``, ``eval_s`` in s."""
+        if self._units is None:
+            described = {name: unit for name, unit, _ in _mosaic.store_columns(self.path)}
+            self._units = {c: described.get(c, "") for c in self.columns}
+        return dict(self._units)
 
     @property
     def rows(self):
@@ -223,7 +236,7 @@ class SweepStore:
 
 
 def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, wait=False,
-          threads=None):
+          threads=None, progress=None):
     """Evaluates every point of a design sweep into an SQLite store, as ``mosaic sweep``.
 
     sweep: a sweep file (path), or a dict laid out like one (see :func:`sweep_toml`); toml: the
@@ -231,9 +244,12 @@ def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, wait
     (default: a new file in a new temporary folder, kept; its path is ``.path``); resume:
     evaluate only the points missing from a store of the same sweep; threads: points at once
     (0 = all cores; the rows do not depend on it); wait: when another sweep is writing the
-    store, wait for it to finish instead of raising ValueError (one writer per store). Ctrl-C
-    stops after the points in flight, each committed on its own, so the store can be resumed.
-    Returns a :class:`SweepStore`.
+    store, wait for it to finish instead of raising ValueError (one writer per store);
+    progress: a callable ``f(fraction, message)`` or a tqdm-like bar (``total`` and ``update(n)``;
+    a bar without a total gets the number of points to evaluate), told after each point with the
+    GIL held, fractions never decreasing, the last call at 1.0. Ctrl-C, or an exception raised by
+    ``progress``, stops after the points in flight, each committed on its own, so the store can be
+    resumed; the exception reaches the caller. Returns a :class:`SweepStore`.
     """
     if (sweep is None) == (toml is None):
         raise ValueError("invalid value for 'sweep': give a sweep file, a dict, or toml= text")
@@ -250,9 +266,10 @@ def sweep(sweep=None, *, toml=None, base_dir=".", store=None, resume=False, wait
         store = _os.path.join(made, "sweep.db")
     try:
         store = _os.fspath(store)
+        reporter = _progress.adapter(progress, "mosaic.sweep")
         options = {"sweep": path if path is not None else "sweep text", "store": store,
                    "resume": resume, "wait": wait, "threads": threads}
-        summary = _mosaic.run_sweep(toml, _os.fspath(base_dir), options)
+        summary = _mosaic.run_sweep(toml, _os.fspath(base_dir), options, reporter)
         return SweepStore(store, summary)
     except BaseException:
         if made is not None:
@@ -335,7 +352,7 @@ class DesignResult:
 
 
 def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margin_db=2.0,
-           store=None, out=None, threads=0):
+           store=None, out=None, threads=0, progress=None):
     """The fewest watts per end that meet the goal, as ``mosaic design`` (docs/sweep.md); the
     options are those of ``mosaic design`` (``mosaic.options("design")``).
 
@@ -345,7 +362,9 @@ def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margi
     margin at least this (dB), besides the verdict over the service life every design must
     meet; store: also store every design tried (SQLite, as a sweep; see
     :func:`open_store`); out: also write the winning design file; threads: designs at once
-    (0 = all cores). Returns a :class:`DesignResult`.
+    (0 = all cores); progress: a callable ``f(fraction, message)`` or a tqdm-like bar (as for
+    :func:`sweep`; a bar without a total counts percent), the last call at 1.0; an exception it
+    raises stops the search and reaches the caller. Returns a :class:`DesignResult`.
     """
     args = {"payload_gbps": payload_gbps, "reach_m": reach_m, "temp_c": temp_c,
             "max_fit": max_fit, "min_margin_db": min_margin_db}
@@ -355,5 +374,6 @@ def design(*, payload_gbps=800, reach_m=50, temp_c=None, max_fit=None, min_margi
                       if v is not None and not (k in defaults and v == defaults[k]))
     options = {k: v for k, v in dict(args, store=store, out=out, threads=threads).items()
                if v is not None}
-    text = _mosaic.design_json(options, f"python: mosaic.design({shown})")
+    reporter = _progress.adapter(progress, "mosaic.design")
+    text = _mosaic.design_json(options, f"python: mosaic.design({shown})", reporter)
     return DesignResult(_json.loads(text), None if store is None else _os.fspath(store))

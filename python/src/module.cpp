@@ -36,6 +36,7 @@
 #include "mosaic_io/phy_report_reader.hpp"
 #include "mosaic_io/record_page.hpp"
 #include "mosaic_io/record_reader.hpp"
+#include "python_progress.hpp"
 #include "study_kwargs.hpp"
 #include "sweep_bindings.hpp"
 
@@ -53,18 +54,33 @@ SpecRequest spec_request(const py::object& design, const py::object& preset,
 }
 
 // The record of a study run from Python: the same library call and record as the command line,
-// without the GIL (the studies run on their own threads).
+// without the GIL (the studies run on their own threads). `progress` (None or
+// mosaic._progress.Progress) hears how far the channels, then the Monte Carlo, are.
 std::string simulate_json(const py::object& design, const py::object& preset,
                           const py::object& overrides, const py::object& seed,
-                          const py::dict& kwargs, const std::string& command) {
+                          const py::dict& kwargs, const std::string& command,
+                          const py::object& progress) {
   const auto options = options_from_kwargs<study::SimulateOptions>(kwargs, "mosaic.simulate");
   const LinkSpec spec = load_spec(spec_request(design, preset, overrides, seed, "mosaic.simulate"));
   std::optional<CalibrationEnsemble> ensemble;
   if (options.calibration_ranges) ensemble = io::load_calibration_ensemble();
   SimulateResult r;
-  {
+  if (progress.is_none()) {
     py::gil_scoped_release release;
     r = simulate(spec, options, nullptr, nullptr, ensemble ? &*ensemble : nullptr);
+  } else {
+    // The channels' evaluation, then the Monte Carlo when it runs, as shares of one bar; the
+    // margin search and the calibration ranges report nothing and sit inside the last share.
+    PythonProgress reporter(progress);
+    const double physics_end = options.monte_carlo() ? 0.3 : 0.95;
+    ProgressStage physics(reporter, 0.0, physics_end);
+    ProgressStage monte_carlo(reporter, physics_end, 0.95);
+    reporter.begin(0);
+    r = run_without_gil([&] {
+      return simulate(spec, options, &physics, &monte_carlo, ensemble ? &*ensemble : nullptr);
+    });
+    // The last figure heard may be a stage's ("100/100 channels") long before the end.
+    reporter.complete("done");
   }
   record::JsonOptions json;
   json.command = command;
@@ -200,7 +216,7 @@ PYBIND11_MODULE(_mosaic, m) {
   });
   using py::arg;
   m.def("simulate_json", &simulate_json, arg("design"), arg("preset"), arg("overrides"),
-        arg("seed"), arg("options"), arg("command"));
+        arg("seed"), arg("options"), arg("command"), arg("progress"));
   m.def("relay_json", &relay_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),
         arg("options"), arg("phy_text"));
   m.def("compare_json", &compare_json, arg("design"), arg("preset"), arg("overrides"), arg("seed"),

@@ -11,14 +11,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/options/design_options.hpp"
 #include "mosaic/core/options/sweep_options.hpp"
-#include "mosaic/core/progress.hpp"
 #include "mosaic/sweep/design_output.hpp"
 #include "mosaic/sweep/design_search.hpp"
 #include "mosaic/sweep/design_toml.hpp"
@@ -26,9 +24,11 @@
 #include "mosaic/sweep/point_columns.hpp"
 #include "mosaic/sweep/runner.hpp"
 #include "mosaic/sweep/store.hpp"
+#include "mosaic/sweep/store_reader.hpp"
 #include "mosaic/sweep/sweep_file.hpp"
 #include "mosaic_io/atomic_file.hpp"
 #include "mosaic_io/output_path.hpp"
+#include "python_progress.hpp"
 #include "study_kwargs.hpp"
 
 namespace py = pybind11;
@@ -36,40 +36,11 @@ namespace py = pybind11;
 namespace mosaic::python {
 namespace {
 
-struct Interrupted {};
-
-// Python runs its signal handlers only on the main thread while it holds the GIL, which a long
-// run releases; so after each design point the thread that started the run takes the GIL back
-// for a moment and lets Python look for Ctrl-C. Throwing stops the hand-out of further points;
-// the points in flight still finish and are committed, so the store stays whole.
-class InterruptCheck final : public Progress {
- public:
-  void update(double, std::string_view) override {
-    if (std::this_thread::get_id() != caller_) return;
-    py::gil_scoped_acquire hold;
-    if (PyErr_CheckSignals() != 0) throw Interrupted{};
-  }
-
- private:
-  std::thread::id caller_ = std::this_thread::get_id();
-};
-
-// Runs `work` without the GIL, turning a Ctrl-C seen meanwhile into Python's KeyboardInterrupt
-// (already set by PyErr_CheckSignals when Interrupted is thrown).
-template <class Work>
-auto without_gil(Work&& work) {
-  try {
-    py::gil_scoped_release release;
-    return work();
-  } catch (const Interrupted&) {
-    throw py::error_already_set();
-  }
-}
-
 // Parses a sweep (file, or TOML text whose relative paths start at base_dir), then evaluates the
-// points missing from the store. Returns the run summary.
+// points missing from the store, telling `progress` (see PythonProgress) how far it is. Returns
+// the run summary.
 py::dict run_sweep(const std::optional<std::string>& text, const std::string& base_dir,
-                   const py::dict& kwargs) {
+                   const py::dict& kwargs, const py::object& progress) {
   const auto options = options_from_kwargs<study::SweepOptions>(kwargs, "mosaic.sweep");
   options.validate();
   // As `mosaic sweep`: a store path that is no regular file, or the sweep file itself, is
@@ -80,11 +51,13 @@ py::dict run_sweep(const std::optional<std::string>& text, const std::string& ba
   const sweep::SweepDefinition def = text ? sweep::parse_sweep(*text, "sweep text", base_dir)
                                           : sweep::load_sweep_file(options.sweep);
   sweep::Store store(options.store, def, options.resume, options.wait);
-  InterruptCheck interrupt;
+  PythonProgress reporter(progress);
+  reporter.begin(store.missing().size());
   sweep::RunOptions run;
   run.threads = options.threads.value_or(0);
-  run.progress = &interrupt;
-  const sweep::RunSummary s = without_gil([&] { return sweep::run_sweep(def, store, run); });
+  run.progress = &reporter;
+  const sweep::RunSummary s = run_without_gil([&] { return sweep::run_sweep(def, store, run); });
+  reporter.complete();
   py::dict d;
   d["total"] = s.total;
   d["already"] = s.already;
@@ -129,7 +102,8 @@ nlohmann::json candidate_json(const sweep::DesignCandidate& c, bool with_report)
   return j;
 }
 
-std::string design_json(const py::dict& kwargs, const std::string& invocation) {
+std::string design_json(const py::dict& kwargs, const std::string& invocation,
+                        const py::object& progress) {
   const auto goal = options_from_kwargs<study::DesignOptions>(kwargs, "mosaic.design");
   goal.validate();
   std::vector<io::OutputPath> outputs;
@@ -137,8 +111,11 @@ std::string design_json(const py::dict& kwargs, const std::string& invocation) {
   if (!goal.out.empty()) outputs.push_back({goal.out, "out"});
   io::check_output_paths(outputs);
   if (!goal.store.empty()) sweep::check_store_file(goal.store);
-  InterruptCheck interrupt;
-  const sweep::DesignResult r = without_gil([&] { return sweep::design_search(goal, &interrupt); });
+  // The number of designs the search tries is known only as it goes.
+  PythonProgress reporter(progress);
+  reporter.begin(0);
+  const sweep::DesignResult r =
+      run_without_gil([&] { return sweep::design_search(goal, &reporter); });
   const std::string text = sweep::design_file_text(goal, r, invocation);
   if (!goal.out.empty()) {
     io::AtomicFile out(goal.out, "out");
@@ -146,6 +123,7 @@ std::string design_json(const py::dict& kwargs, const std::string& invocation) {
     out.commit();
   }
   if (!goal.store.empty()) sweep::write_design_store(goal.store, r, invocation);
+  reporter.complete();
   nlohmann::json j = {{"text", text},
                       {"binding", r.binding},
                       {"method", r.method},
@@ -173,14 +151,24 @@ void write_text_file(const std::string& text, const py::object& path) {
 void bind_sweep(py::module_& m) {
   using py::arg;
   m.def("write_text_file", &write_text_file, arg("text"), arg("path"));
-  m.def("run_sweep", &run_sweep, arg("text"), arg("base_dir"), arg("options"));
+  m.def("run_sweep", &run_sweep, arg("text"), arg("base_dir"), arg("options"), arg("progress"));
   m.def("pareto", &pareto, arg("options"));
-  m.def("design_json", &design_json, arg("options"), arg("invocation"));
+  m.def("design_json", &design_json, arg("options"), arg("invocation"), arg("progress"));
   m.def("point_columns", [] {
     std::vector<std::tuple<std::string, std::string, std::string, bool>> out;
     for (const auto& c : sweep::point_columns()) out.emplace_back(c.name, c.unit, c.doc, c.integer);
     return out;
   });
+  // A store's columns as the store reader describes them (the sweep page's units and docs).
+  m.def(
+      "store_columns",
+      [](const std::string& path) {
+        const sweep::StoreReader store(path, "store");
+        std::vector<std::tuple<std::string, std::string, std::string>> out;
+        for (const auto& c : store.columns()) out.emplace_back(c.name, c.unit, c.doc);
+        return out;
+      },
+      arg("path"));
 }
 
 }  // namespace mosaic::python

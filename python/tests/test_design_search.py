@@ -33,7 +33,13 @@ def test_design_matches_cli(tmp_path):
         [CLI, "design", "--payload-gbps", "800", "--reach-m", "30", "--temp-c", "45",
          "--store", str(tmp_path / "cli.db")],
         check=True, capture_output=True, text=True).stdout
-    r = mosaic.design(payload_gbps=800, reach_m=30, temp_c=45, store=tmp_path / "py.db")
+    calls = []
+    r = mosaic.design(payload_gbps=800, reach_m=30, temp_c=45, store=tmp_path / "py.db",
+                      progress=lambda fraction, message: calls.append((fraction, message)))
+    # Told how far the search is, never backwards, done once at the end; nothing else changes.
+    fractions = [f for f, _ in calls]
+    assert len(calls) >= 2 and fractions == sorted(fractions) and 0.0 <= fractions[0]
+    assert fractions[-1] == 1.0 and fractions.count(1.0) == 1
 
     # The printed design file, line for line; the second line names the invocation.
     got, want = r.text.splitlines(), cli_text.splitlines()

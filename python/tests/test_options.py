@@ -33,8 +33,10 @@ PYTHON = {
     "cluster": mosaic.cluster,
 }
 # Arguments a Python function takes beside its study's options: the design request
-# (preset, --set, --seed on the CLI), the alternatives to a sweep file, the store object itself.
-PYTHON_EXTRAS = {"design", "preset", "overrides", "seed", "toml", "base_dir", "self", "cluster"}
+# (preset, --set, --seed on the CLI), the alternatives to a sweep file, the store object itself,
+# and the progress callback (the front end's, as the CLI's bar on a terminal is).
+PYTHON_EXTRAS = {"design", "preset", "overrides", "seed", "toml", "base_dir", "self", "cluster",
+                 "progress"}
 # Options whose Python argument is the object rather than a path (SweepStore.pareto is a method
 # of the store).
 PYTHON_IMPLIED = {("pareto", "store")}

@@ -250,3 +250,28 @@ def test_bad_store_queries_raise_value_error_naming_the_argument(cli_store, tmp_
 def test_bad_types_raise_type_error_naming_the_option(call, message):
     with pytest.raises(TypeError, match=message):
         call()
+
+
+def test_store_units_come_from_the_store_column_table(cli_store):
+    s = mosaic.open_store(cli_store)
+    units = s.units
+    assert list(units) == s.columns  # one entry per column of rows, in order
+    keys = mosaic.keys()
+    outputs = mosaic.point_columns()
+    for column, unit in units.items():
+        if column in keys:
+            assert unit == keys[column]["unit"], column
+        elif column in outputs:
+            assert unit == outputs[column]["unit"], column
+    assert units["fiber.length_m"] == "m" and units["environment.case_temperature_c"] == "degC"
+    assert units["power.per_end_w"] == "W" and units["eval_s"] == "s" and units["point"] == ""
+    # The sweep page labels its axes with the same table (what `mosaic report` embeds).
+    page = pathlib.Path(cli_store).with_suffix(".html")
+    run_cli("report", str(cli_store), "-o", str(page), "--point-pages", "none")
+    html = page.read_text()
+    data = json.loads(html.split('<script id="mosaic-data" type="application/json">', 1)[1]
+                      .split("</script>", 1)[0])
+    assert {c["name"]: c["unit"] for c in data["columns"]} == \
+        {k: v for k, v in units.items() if k not in ("point", "eval_s")}
+    units["fiber.length_m"] = "km"  # a copy: the store's own map is not changed
+    assert s.units["fiber.length_m"] == "m"

@@ -333,6 +333,27 @@ std::vector<HostileCase> cases() {
   c.push_back({"CableInterfaceWithNewline", {"cable", "--a", "mh\nA", "--b", "mhB"}, 2, "\\n"});
   c.push_back({"CablePhyDeepNesting", cable({"--phy", "{dir}/r.json"}), 2, "nesting",
                file("r.json", std::string(100000, '[') + std::string(100000, ']'))});
+  // --html: its page is written when the daemon stops, so its path is checked before anything.
+  c.push_back({"CableHtmlMissingFolder", cable({"--html", "{dir}/no/c.html"}), 2, "'--html'"});
+  c.push_back({"CableHtmlDirectory", cable({"--html", "{dir}"}), 2, "directory"});
+  c.push_back({"CableHtmlEmpty", cable({"--html", ""}), 2, "--html"});
+  c.push_back({"CableHtmlIsThePhyReport",
+               cable({"--phy", "{dir}/r.json", "--html", "{dir}/r.json"}),
+               2,
+               "a file other than the input",
+               file("r.json", "{}"),
+               {},
+               {},
+               [](const std::string& d) { EXPECT_EQ(read_file(d + "/r.json"), "{}"); }});
+  // Accepted, and nothing written by a run refused later for another reason.
+  c.push_back({"CableHtmlAcceptedRunRefusedLater",
+               cable({"--html", "{dir}/c.html", "--set", "link.marker_period_bits=16777216"}),
+               2,
+               "MOSAIC_MEMORY_BUDGET_MB",
+               {},
+               {},
+               {},
+               [](const std::string& d) { EXPECT_FALSE(std::filesystem::exists(d + "/c.html")); }});
   return c;
 }
 

@@ -9,7 +9,7 @@ import { cablePage } from "./cable.js";
 import { clusterPage } from "./cluster.js";
 import { assumptionsCard } from "./shared.js";
 import { simulatePage } from "./simulate.js";
-import { encodePath, sweepPage } from "./sweep.js";
+import { encodePath, sweepPage, sweptAxesLine } from "./sweep.js";
 
 const TITLES = {
   simulate: "Link simulation",
@@ -26,7 +26,9 @@ function main() {
   const page = JSON.parse(document.getElementById("mosaic-data").textContent);
   const app = document.getElementById("app");
   const r = page.report;
-  const meta = [page.generator, r.command ? `command: ${r.command}` : null, r.seed !== undefined ? `seed ${r.seed}` : null].filter(Boolean);
+  const meta = [page.generator, r.seed !== undefined ? `seed ${r.seed}` : null].filter(Boolean);
+  // The command that wrote the record, as typed: what a reader reruns to get this page again.
+  const command = r.command ? el("p", { class: "meta command", text: `command: ${r.command}` }) : null;
   // A point of a sweep store names its point and links back to the sweep's page.
   const from = page.sweep
     ? el(
@@ -37,7 +39,8 @@ function main() {
       )
     : null;
   const title = page.sweep ? `${TITLES[page.kind]}: sweep point ${page.sweep.point}` : TITLES[page.kind] || "Report";
-  app.replaceChildren(el("header", {}, el("div", { class: "brand", text: "mosaic" }), el("h1", { text: title }), el("p", { class: "meta", text: meta.join(" · ") }), from));
+  const swept = page.kind === "sweep" ? sweptAxesLine(page) : null;
+  app.replaceChildren(el("header", {}, el("div", { class: "brand", text: "mosaic" }), el("h1", { text: title }), el("p", { class: "meta", text: meta.join(" · ") }), command, swept, from));
   const main = el("main");
   app.append(main);
   if (page.kind === "simulate") simulatePage(page, main);

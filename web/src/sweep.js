@@ -131,6 +131,35 @@ const dataUrlBlob = (url) => {
   return new Blob([bytes], { type: head.slice(5, head.indexOf(";")) });
 };
 
+// Values of a swept axis listed in the header before they are summarised as a range.
+const LISTED_VALUES = 12;
+
+// The swept axes and their values ("fiber.length_m: 10, 20, 30 m"), one per axis, for the page's
+// header: what the store varies, readable before any chart. A sampled axis with many distinct
+// values is summarised by its count and range.
+export function sweptAxes(page) {
+  const byName = Object.fromEntries(page.columns.map((c) => [c.name, c]));
+  return (page.store.axes || []).map((name) => {
+    const c = byName[name] || { name, type: "real", unit: "" };
+    const values = page.values[name] || (c.value !== undefined ? [c.value] : []);
+    const distinct = [...new Set(values.filter((v) => v !== null && v !== undefined))];
+    if (c.type !== "text") distinct.sort((a, b) => a - b);
+    const unit = c.unit ? ` ${unitText(c.unit)}` : "";
+    const show = (v) => formatValue(c, v);
+    const list =
+      distinct.length <= LISTED_VALUES || c.type === "text"
+        ? distinct.map(show).join(", ")
+        : `${distinct.length} values from ${show(distinct[0])} to ${show(distinct[distinct.length - 1])}`;
+    return `${name}: ${list}${unit}`;
+  });
+}
+
+export function sweptAxesLine(page) {
+  const lines = sweptAxes(page);
+  if (!lines.length) return null;
+  return el("p", { class: "meta swept" }, `swept (${page.points.length} points): `, ...lines.flatMap((line, k) => [k ? " · " : "", el("span", { class: "axis", text: line })]));
+}
+
 export function sweepPage(page, root) {
   const n = page.points.length;
   const cols = page.columns;

@@ -107,6 +107,12 @@ try {
       return res;
     });
     for (const c of expected[kind]) check(state.charts.includes(c), `${name}: chart ${c} present`);
+    // The header names the command that produced the record (the study's own, as typed).
+    const header = await page.evaluate(() => {
+      const c = document.querySelector("header .command");
+      return { shown: c ? c.textContent : "", command: JSON.parse(document.getElementById("mosaic-data").textContent).report.command || "" };
+    });
+    check(header.shown === `command: ${header.command}` && header.command.startsWith(`mosaic ${kind}`), `${name}: the header names its command ("${header.shown.slice(0, 80)}")`);
     if (kind === "simulate" && name === "simulate_mc.html") check(state.charts.includes("mc_eye_12"), `${name}: Monte Carlo eye present`);
     if (name === "simulate_degradation.html") check(state.charts.includes("degradation"), `${name}: ageing chart present`);
     check(state.pending.length === 0, `${name}: every chart finished rendering (${state.charts.length})`);

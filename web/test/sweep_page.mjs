@@ -71,6 +71,13 @@ export async function checkSweepPage(browser, mosaic, out, check) {
   const rows = await page.locator("table.points tbody tr").count();
   check(rows === n, `sweep.html: table has one row per point (${rows})`);
 
+  // The header names each swept axis with its values and unit, in sweep-file order.
+  const swept = await page.$$eval("header .swept .axis", (spans) => spans.map((s) => s.textContent));
+  const wantSwept = ["fiber.length_m: 10, 20, 30 m", "channel.rate_gbps: 1.3, 2 Gb/s"];
+  check(swept.join(" | ") === wantSwept.join(" | "), `sweep.html: the header lists the swept values ("${swept.join(" | ")}")`);
+  const command = await page.locator("header .command").innerText();
+  check(command === `command: ${data.report.command}` && command.includes("mosaic report"), `sweep.html: the header names the command that drew it ("${command}")`);
+
   // The front: the C++ one of the default axes, the page's own, and the definition agree.
   const value = (name, i) => data.values[name][i];
   const keysFor = (axes) => data.points.map((_, i) => axes.map((a) => (a.maximize ? -1 : 1) * value(a.column, i)));

@@ -97,6 +97,10 @@ export async function checkSweepViews(browser, mosaic, out, check) {
   const meetsVerdict = verdicts.filter((v) => v === 1).length;
   const verdictTile = await page.locator(".tile").filter({ hasText: "meet the verdict" }).innerText();
   check(verdictTile.includes(`${meetsVerdict} of ${n}`), `sweep_views: the verdict tile counts the stored verdicts (${meetsVerdict} of ${n}: "${verdictTile.replace(/\s+/g, " ")}")`);
+  // The header: each swept axis with its values, the reach range written out in full.
+  const swept = await page.$$eval("header .swept .axis", (spans) => spans.map((s) => s.textContent));
+  const wantSwept = ["fiber.length_m: 10, 20, 30, 40, 50 m", "environment.case_temperature_c: 25, 45, 65, 85 °C"];
+  check(swept.join(" | ") === wantSwept.join(" | "), `sweep_views: the header lists the swept values ("${swept.join(" | ")}")`);
   const select = (name) => page.locator(`select[aria-label="${name}"]`);
 
   // The line view as it opens: margin against length, one line per temperature, the 0 dB line.
