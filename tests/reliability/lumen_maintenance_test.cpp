@@ -271,8 +271,8 @@ TEST(LedAgeing, BadKeyValuesAreRefusedNamingFieldValueAndRange) {
 }
 
 // The acceptance line of the ageing model: at 85 degC the default design (30 m) does not fail in
-// its first year (the earlier model failed it at 0.31 years). At its rated 50 m it still does,
-// at 0.62 years (0.078 before): docs/reliability.md.
+// its first year (the earlier model failed it at 0.31 years). At its rated 50 m it does not meet
+// at 85 degC even now, under the receiver's f^2 noise and MOS temperature law: docs/reliability.md.
 TEST(LedAgeing, Default800gAt85CDoesNotFailInItsFirstYear) {
   LinkSpec s = preset("800g");
   s.environment.case_temperature_c = 85.0;
