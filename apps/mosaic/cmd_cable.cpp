@@ -10,6 +10,8 @@
 #include "mosaic/cable/cable.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/options/cable_options.hpp"
+#include "mosaic/evaluate/evaluate.hpp"
+#include "mosaic/evaluate/link_faults.hpp"
 #include "mosaic/record/report_json.hpp"
 #include "mosaic_io/phy_report_reader.hpp"
 #include "mosaic_io/record_page.hpp"
@@ -51,6 +53,17 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     if (o.ber) opt.faults.background_ber = *o.ber;
     if (!o.phy.empty())
       io::read_phy_report(o.phy, cfg.physical_channels, cfg.line_rate_gbps, opt.faults);
+    if (o.physics) {
+      // The link as built (no ageing), as relay's physics: every channel's BER, the dead pixels
+      // and each channel's skew, which the far end must deskew.
+      EvalOptions physics;
+      physics.margin = false;
+      physics.bathtubs = false;
+      physics.end_of_life = false;
+      physics.link_budget = false;
+      apply_physics(evaluate(opt.spec, physics), cfg.physical_channels, opt.faults);
+      check_carried_skews(opt.spec, opt.faults, "cable");
+    }
     for (const auto& f : o.failures) {
       cable::ScheduledFault fault;
       fault.event.time_s = f.time_s;

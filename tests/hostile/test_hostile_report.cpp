@@ -345,6 +345,13 @@ std::vector<HostileCase> cases() {
                {},
                {},
                [](const std::string& d) { EXPECT_EQ(read_file(d + "/r.json"), "{}"); }});
+  // --physics: one source of per-channel BERs, and skews the link layer cannot carry refused
+  // before any interface exists (the check comes before the TAP devices, root or not).
+  c.push_back({"CablePhysicsWithBer", cable({"--physics", "--ber", "1e-6"}), 2, "physics"});
+  c.push_back({"CablePhysicsSkewBeyondThePeriod",
+               cable({"--physics", "--set", "fiber.skew_rms_ps=1e5", "--set",
+                      "link.marker_period_bits=1024"}),
+               2, "skews the cable can carry"});
   // Accepted, and nothing written by a run refused later for another reason.
   c.push_back({"CableHtmlAcceptedRunRefusedLater",
                cable({"--html", "{dir}/c.html", "--set", "link.marker_period_bits=16777216"}),

@@ -1,9 +1,13 @@
 #include "mosaic/evaluate/link_faults.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "mosaic/core/error.hpp"
+#include "mosaic/link/link_config.hpp"
 #include "mosaic/link/skew_plan.hpp"
 
 namespace mosaic {
@@ -20,6 +24,19 @@ void apply_physics(const Evaluation& evaluation, int physical_channels, link::Fa
     live[c.index] = !c.dead;
   }
   plan.skew_ui = link::skew_ui_from_arrivals(arrival_ps, live, evaluation.spec.channel.rate_gbps);
+}
+
+void check_carried_skews(const LinkSpec& spec, const link::FaultPlan& plan, const char* who) {
+  const link::LinkConfig cfg = link::LinkConfig::from_spec(spec);
+  const double longest_ui = cfg.words_per_period * 64.0 - 128.0;
+  double worst_ui = 0.0;
+  for (double s : plan.skew_ui) worst_ui = std::max(worst_ui, s);
+  if (worst_ui > longest_ui)
+    throw ConfigError("fiber.skew_rms_ps", fmt::format("{:g}", spec.fiber.skew_rms_ps),
+                      fmt::format("channel skews the {} can carry, at most {:g} UI; this "
+                                  "design's reach {:g} UI, beyond its deskew buffer "
+                                  "link.max_skew_ui = {:g} UI",
+                                  who, longest_ui, worst_ui, spec.link.max_skew_ui));
 }
 
 }  // namespace mosaic

@@ -38,17 +38,7 @@ link::RelayResult relay(const LinkSpec& spec, const study::RelayOptions& options
     physics.end_of_life = false;  // the relay runs the link as built
     apply_physics(evaluate(spec, physics), cfg.physical_channels, opt.faults);
   }
-  // The relay carries skews up to a marker period less two words; beyond the deskew buffer a
-  // channel fails to lock and is mapped out, which the run then shows.
-  const double longest_ui = cfg.words_per_period * 64.0 - 128.0;
-  double worst_ui = 0.0;
-  for (double s : opt.faults.skew_ui) worst_ui = std::max(worst_ui, s);
-  if (worst_ui > longest_ui)
-    throw ConfigError("fiber.skew_rms_ps", fmt::format("{:g}", spec.fiber.skew_rms_ps),
-                      fmt::format("channel skews the relay can carry, at most {:g} UI; this "
-                                  "design's reach {:g} UI, beyond its deskew buffer "
-                                  "link.max_skew_ui = {:g} UI",
-                                  longest_ui, worst_ui, spec.link.max_skew_ui));
+  check_carried_skews(spec, opt.faults, "relay");
   // A failure after the last bit would silently never happen.
   const double run_s = relay_run_s(spec, options);
   const FieldInfo& failures = *find_field_in(study::RelayOptions::fields(), "failures");

@@ -53,6 +53,9 @@ FieldTable<CableOptions> CableOptions::fields() {
     t.push_back(optional_real<O>("ber", &O::ber, 0.0, 0.5, "", "Background BER on every channel"));
     t.push_back(path(text<O>("phy", &O::phy, "a `mosaic simulate` JSON report",
                              "Per-channel BERs and dead pixels from a simulate report")));
+    t.push_back(boolean<O>("physics", &O::physics,
+                           "Per-channel BERs, dead pixels and skews from evaluating this design's "
+                           "physics first (as relay's physics: the link as built, no ageing)"));
     t.push_back(list<O>("failures", &O::failures, "[ab:|ba:]CH@SECONDS, e.g. 17@2.5",
                         "Channel CH dies SECONDS after link-up (both directions, or ab:/ba: only)",
                         parse_directed_failure, format_directed_failure));
@@ -75,8 +78,11 @@ void CableOptions::validate() const {
   check_interface_name("a", a);
   check_interface_name("b", b);
   if (a == b) throw ConfigError("b", "\"" + b + "\"", "an interface other than a");
-  if (ber && !phy.empty())
-    throw ConfigError("ber", "together with phy", "one source of per-channel BERs: ber or phy");
+  const int sources = int(ber.has_value()) + int(!phy.empty()) + int(physics);
+  if (sources > 1)
+    throw ConfigError(ber ? "ber" : "phy",
+                      "together with " + std::string(physics ? "physics" : "phy"),
+                      "one source of per-channel BERs: ber, phy or physics");
 }
 
 }  // namespace mosaic::study

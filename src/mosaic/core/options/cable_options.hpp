@@ -26,7 +26,8 @@ struct CableOptions {
   std::string a;  // TAP interface of end A
   std::string b;  // TAP interface of end B
   std::optional<double> ber;
-  std::string phy;  // a `mosaic simulate` report (path; the front end reads it)
+  std::string phy;       // a `mosaic simulate` report (path; the front end reads it)
+  bool physics = false;  // per-channel BERs and skews from evaluating the design first
   std::vector<DirectedFailure> failures;
   int fail_random = 0;
   double fail_random_start_s = 0.0;
