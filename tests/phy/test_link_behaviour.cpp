@@ -2,11 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/phy/array_layout.hpp"
 #include "mosaic/phy/evaluate.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -141,6 +143,27 @@ TEST(LinkBehaviour, CtleHelpsAtLength) {
   s.rx.ctle = false;
   const double without = median_log10_ber(s);
   EXPECT_LT(with, without - 1.0);
+}
+
+// A link tuned to the top of the CTLE's range says so; one inside it does not.
+TEST(LinkBehaviour, CtleAtTheTopOfItsRangeIsSaidSo) {
+  const auto said = [](const PhyResult& r) {
+    return std::any_of(r.assumptions.begin(), r.assumptions.end(), [](const std::string& a) {
+      return a.rfind("CTLE at the top of its tuning range", 0) == 0;
+    });
+  };
+  EvalOptions o;
+  o.bathtubs = false;
+  LinkSpec s = preset("800g");
+  const PhyResult inside = evaluate(s, o);
+  EXPECT_LT(inside.ctle_peaking_db, kMaxCtlePeakingDb);
+  EXPECT_FALSE(said(inside));
+  EXPECT_FALSE(inside.ctle_at_limit);
+  s.fiber.length_m = 70.0;
+  const PhyResult top = evaluate(s, o);
+  EXPECT_EQ(top.ctle_peaking_db, kMaxCtlePeakingDb);
+  EXPECT_TRUE(top.ctle_at_limit);
+  EXPECT_TRUE(said(top));
 }
 
 }  // namespace

@@ -93,8 +93,10 @@ std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
       "{:.1f} dB adjacent, latency {:.0f} ns\n",
       r.phy.fiber_sigma_ps, r.phy.fiber_sigma_cd_ps, r.phy.fiber_sigma_md_ps,
       r.phy.kappa_adjacent > 0 ? 10 * std::log10(r.phy.kappa_adjacent) : -200.0, l.latency_ns);
-  out += fmt::format("Receiver CTLE peaking {:.0f} dB, noise bandwidth {:.2f} GHz\n",
-                     r.phy.ctle_peaking_db, r.phy.noise_bandwidth_hz * 1e-9);
+  out += fmt::format(
+      "Receiver CTLE peaking {:.0f} dB{}, noise bandwidth {:.2f} GHz\n", r.phy.ctle_peaking_db,
+      r.phy.ctle_at_limit ? " (the top of the tuner's range: more would be taken)" : "",
+      r.phy.noise_bandwidth_hz * 1e-9);
   const std::string spares_range =
       ranges ? fmt::format(", calibration {:.0f}-{:.0f}", ranges->usable_spares.lo,
                            ranges->usable_spares.hi)

@@ -24,8 +24,9 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
       "are kept exactly (at most 48), a tap below either is lumped into the Gaussian noise");
   a.insert(a.end(), fiber.assumptions.begin(), fiber.assumptions.end());
   a.push_back(
-      "Receiver noise: input-referred white current noise shaped by the TIA and CTLE; "
-      "shot noise follows the instantaneous photocurrent; no RIN");
+      "Receiver noise: input-referred white current noise and the input device's f^2 noise "
+      "(below), both shaped by the TIA and CTLE; shot noise follows the instantaneous "
+      "photocurrent; no RIN");
   a.push_back(
       "Sampling jitter is Gaussian and independent of the data, integrated over +-12 sigma "
       "(ln BER between whole-sample phases a Catmull-Rom cubic through the four nearest, kept "
@@ -191,6 +192,14 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   result.skew_spread_ui = skew.link_ui;
   result.skew_group_spread_ui = skew.group_ui;
   result.assumptions = assumptions_for(ev.design_spec(), ev.fiber());
+  result.ctle_at_limit =
+      spec.rx.ctle && spec.rx.ctle_auto && result.ctle_peaking_db >= kMaxCtlePeakingDb;
+  if (result.ctle_at_limit)
+    result.assumptions.push_back(fmt::format(
+        "CTLE at the top of its tuning range ({} dB): the tuner would take more peaking at this "
+        "length; the ISI it cannot open is left in the eye (a longer fiber needs a stronger "
+        "equalizer, a slower line rate or a wider LED)",
+        kMaxCtlePeakingDb));
   return result;
 }
 

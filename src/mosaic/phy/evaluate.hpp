@@ -25,6 +25,7 @@ struct EvalOptions {
 struct PhyResult {
   std::vector<ChannelResult> channels;  // one per pixel of the array, row-major
   double ctle_peaking_db = 0.0;         // the link's equalizer setting (auto-tuned or given)
+  bool ctle_at_limit = false;           // auto-tuned to the top of its range (kMaxCtlePeakingDb)
   double noise_bandwidth_hz = 0.0;
   double fiber_sigma_ps = 0.0;  // rms of the fiber's impulse response
   double fiber_sigma_cd_ps = 0.0;

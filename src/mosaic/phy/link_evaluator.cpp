@@ -118,17 +118,17 @@ double LinkEvaluator::tune_ctle(std::optional<int> from) const {
   if (from) {
     // Descent from a known setting: the nearest local minimum of the same criterion, in a few
     // evaluations instead of 17 (a design next to one whose peaking is known).
-    std::array<double, 17> seen;
+    std::array<double, kMaxCtlePeakingDb + 1> seen;
     seen.fill(std::numeric_limits<double>::quiet_NaN());
     const auto at = [&](int p) {
       if (std::isnan(seen[p])) seen[p] = ber_at(p);
       return seen[p];
     };
-    int p = std::clamp(*from, 0, 16);
+    int p = std::clamp(*from, 0, kMaxCtlePeakingDb);
     for (bool moved = true; moved;) {
       moved = false;
       for (const int q : {p - 1, p + 1})
-        if (q >= 0 && q <= 16 && at(q) < at(p) - 1e-9) {
+        if (q >= 0 && q <= kMaxCtlePeakingDb && at(q) < at(p) - 1e-9) {
           p = q;
           moved = true;
           break;
@@ -138,7 +138,7 @@ double LinkEvaluator::tune_ctle(std::optional<int> from) const {
   }
   double best_peaking = 0.0;
   double best = std::numeric_limits<double>::infinity();
-  for (int peaking = 0; peaking <= 16; ++peaking) {
+  for (int peaking = 0; peaking <= kMaxCtlePeakingDb; ++peaking) {
     const double l = ber_at(peaking);
     if (l < best - 1e-9) {
       best = l;

@@ -26,6 +26,10 @@ ChannelLevels channel_levels(const LinkSpec& spec, double received_power_dbm);
 // The statistical-eye view of a built array: shared chain, per-channel pulse responses (computed
 // on first use, thread-safe) and the per-channel stat-eye input with crosstalk from the live
 // neighbours. evaluate() and the Monte Carlo engine both start from it.
+// The CTLE tuner's range, whole dB from 0: a one-zero, two-pole stage peaks no further in the
+// receivers the presets describe. A link tuned to the top of it is said to be (assumptions, text).
+inline constexpr int kMaxCtlePeakingDb = 16;
+
 class LinkEvaluator {
  public:
   // ctle_peaking_db: nullopt = auto-tune per link on the nominal channel (if the spec says so).
