@@ -77,6 +77,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     opt.fail_random_over_s = o.fail_random_over_s;
     opt.fail_random_start_s = o.fail_random_start_s;
     opt.stats_socket = o.stats_socket;
+    opt.command = invocation();
 
     // Signals are taken synchronously by this thread; the workers inherit the mask.
     sigset_t stop_signals;
@@ -108,16 +109,15 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     }
     cable->stop();
     if (args->progress && tty) std::fprintf(stderr, "\n");
-    nlohmann::json summary = record::header_json("cable", invocation(), opt.spec);
-    summary.update(cable->summary());
-    summary["command"] = invocation();
+    // The one record of a run, the same document a live `snapshot` gives.
+    const nlohmann::json summary = cable->snapshot();
     std::printf("%s\n", summary.dump(2).c_str());
     std::fflush(stdout);
     // After the summary is out: a page that cannot be written then does not take the run's only
     // record with it. The same page as `mosaic report` of the summary.
     if (!args->output.html.empty()) io::write_record_page(summary, args->output.html, "--html");
     std::uint64_t corrupt = 0;
-    for (const auto& d : summary["directions"])
+    for (const auto& d : summary.at("directions"))
       corrupt += d["frames_delivered_corrupt"].get<std::uint64_t>();
     if (corrupt > 0) {
       std::fprintf(stderr, "mosaic: %llu frames delivered corrupted\n",

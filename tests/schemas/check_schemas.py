@@ -65,7 +65,7 @@ def load(schema_dir: Path, name: str) -> dict:
 # and two random ones, raw broadcast frames sent into A (they come out of B), then SIGTERM.
 CABLE_RUN = r"""
 set -e
-"$0" cable --a schk0 --b schk1 --failures ab:3@0 --fail-random 2 --fail-random-over-s 0.3 "$@" >"$OUT" 2>"$OUT.err" &
+"$0" cable --a schk0 --b schk1 --failures ab:3@0 --fail-random 2 --fail-random-over-s 0.3 --stats-socket "$OUT.sock" "$@" >"$OUT" 2>"$OUT.err" &
 pid=$!
 for i in $(seq 200); do ip link show schk1 >/dev/null 2>&1 && break; sleep 0.05; done
 ip link set schk0 up && ip link set schk1 up
@@ -79,32 +79,40 @@ for i in range(50):
     time.sleep(0.01)
 '
 sleep 0.3
+# A live snapshot: the record so far, which `mosaic report` must draw as it draws the summary.
+python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"snapshot\n")
+open(sys.argv[2], "w").write(s.makefile().readline())
+' "$OUT.sock" "$OUT.snap"
 kill -TERM $pid
 wait $pid
 """
 
 
-def run_cable(binary: str, extra: list[str]) -> tuple[int, str, str]:
-    """(exit code, stdout, why) of the cable run; exit code None when it cannot run here."""
+def run_cable(binary: str, extra: list[str]) -> tuple[int, str, str, str]:
+    """(exit code, stdout, why, live snapshot) of the cable run; exit code None when it cannot run
+    here."""
     out = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_cable_{os.getpid()}.json"
     unshare = ["unshare", "--net"] if os.geteuid() == 0 else ["unshare", "--user", "--map-root-user", "--net"]
     try:
         probe = subprocess.run([*unshare, "sh", "-c", "exec 3<>/dev/net/tun"], capture_output=True,
                                text=True, timeout=30)
         if probe.returncode != 0:
-            return None, "", f"no network namespace with TAP devices here ({probe.stderr.strip()})"
+            return None, "", f"no network namespace with TAP devices here ({probe.stderr.strip()})", ""
         r = subprocess.run([*unshare, "bash", "-c", CABLE_RUN, binary, *extra],
                            capture_output=True, text=True, timeout=120,
                            env={**os.environ, "OUT": str(out)})
         text = out.read_text() if out.exists() else ""
         err = Path(f"{out}.err")
         why = (err.read_text().strip() if err.exists() else "") + r.stderr.strip()
-        return r.returncode, text, why
+        snap = Path(f"{out}.snap")
+        return r.returncode, text, why, snap.read_text() if snap.exists() else ""
     except FileNotFoundError as e:
-        return None, "", f"cannot run {e.filename}"
+        return None, "", f"cannot run {e.filename}", ""
     finally:
-        out.unlink(missing_ok=True)
-        Path(f"{out}.err").unlink(missing_ok=True)
+        for p in (out, Path(f"{out}.err"), Path(f"{out}.snap")):
+            p.unlink(missing_ok=True)
 
 
 def main() -> int:
@@ -113,12 +121,14 @@ def main() -> int:
     runs = [(name, args) for name, args in RUNS.items()]
     runs += SENTINEL_RUNS
     runs += [("cable", []), ("cable", ["--set", "link.host_fec=kr4"])]
+    snapshots = []
     for name, args in runs:
         if name == "cable":
-            rc, stdout, why = run_cable(binary, args)
+            rc, stdout, why, snapshot = run_cable(binary, args)
             if rc is None:
                 print(f"cable: skipped: {why}")
                 continue
+            snapshots.append(snapshot)
         else:
             out = subprocess.run([binary, *args], capture_output=True, text=True, timeout=300)
             rc, stdout, why = out.returncode, out.stdout, out.stderr.strip()
@@ -171,7 +181,42 @@ def main() -> int:
             saved.unlink(missing_ok=True)
             page.unlink(missing_ok=True)
         print(f"{label}: {'ok' if not errors else 'INVALID'}")
+    failures += check_snapshots(binary, schema_dir, snapshots)
     return 1 if failures else 0
+
+
+def check_snapshots(binary: str, schema_dir: Path, snapshots: list[str]) -> int:
+    """A live `snapshot` is a cable record: its schema, a timeline, and `mosaic report` draws it."""
+    failures = 0
+    schema = load(schema_dir, "cable")
+    for i, text in enumerate(snapshots):
+        if not text.strip():
+            print(f"cable snapshot {i}: no reply on the control socket")
+            failures += 1
+            continue
+        document = json.loads(text)
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(document))
+        for e in errors[:5]:
+            print(f"cable snapshot {i}: {'/'.join(map(str, e.path))}: {e.message[:200]}")
+        failures += bool(errors)
+        bins = len(document["directions"]["ab"]["timeline"]["first_period"])
+        if bins == 0:
+            print(f"cable snapshot {i}: an empty timeline")
+            failures += 1
+        saved = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_snapshot_{os.getpid()}.json"
+        page = saved.with_suffix(".html")
+        try:
+            saved.write_text(text)
+            drawn = subprocess.run([binary, "report", str(saved), "-o", str(page)],
+                                   capture_output=True, text=True, timeout=300)
+            if drawn.returncode != 0 or '"kind":"cable"' not in page.read_text():
+                print(f"cable snapshot {i}: mosaic report refuses it: {drawn.stderr.strip()}")
+                failures += 1
+        finally:
+            saved.unlink(missing_ok=True)
+            page.unlink(missing_ok=True)
+        print(f"cable snapshot {i}: {'ok' if not errors and bins else 'INVALID'} ({bins} timeline bins)")
+    return failures
 
 
 if __name__ == "__main__":

@@ -251,6 +251,8 @@ std::string Cable::handle(const std::string& line) {
   switch (r.kind) {
     case ControlRequest::Kind::kStats:
       return stats().dump();
+    case ControlRequest::Kind::kSnapshot:
+      return snapshot().dump();
     case ControlRequest::Kind::kHelp:
       return kControlHelp;
     case ControlRequest::Kind::kShutdown:
@@ -317,6 +319,13 @@ nlohmann::json Cable::direction_json(int d, bool with_events) const {
 nlohmann::json Cable::stats() const {
   return {{"uptime_s", threads_.empty() ? stop_s_ : since_start_s()},
           {"directions", {{"ab", direction_json(0, false)}, {"ba", direction_json(1, false)}}}};
+}
+
+nlohmann::json Cable::snapshot() const {
+  nlohmann::json j = record::header_json("cable", options_.command, options_.spec);
+  j.update(summary());
+  j["command"] = options_.command;
+  return j;
 }
 
 nlohmann::json Cable::summary() const {

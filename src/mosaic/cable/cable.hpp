@@ -38,6 +38,7 @@ struct CableOptions {
   double fail_random_start_s = 0.0;
   double fail_random_over_s = 0.0;
   std::string stats_socket;  // empty: none
+  std::string command;       // the command line, for the records (summary and snapshots)
 };
 
 // Per-frame latency through the emulator (TAP read to TAP write), log-binned.
@@ -71,6 +72,9 @@ class Cable {
   nlohmann::json stats() const;
   // Everything at the end: counters, swaps, latency, the hardware latency model, CPU use.
   nlohmann::json summary() const;
+  // The summary so far as a whole record (header, spec, timeline, swaps): what `snapshot`
+  // answers, and what `mosaic report` draws as the summary's page while the daemon runs.
+  nlohmann::json snapshot() const;
   // One short line of live counters for a terminal.
   std::string progress_line() const;
 

@@ -69,11 +69,12 @@ std::string parse_control(const std::string& line, ControlRequest& out) {
     return {};
   };
   const std::string& verb = words[0];
-  if (verb == "stats" || verb == "help" || verb == "shutdown") {
+  if (verb == "stats" || verb == "snapshot" || verb == "help" || verb == "shutdown") {
     if (words.size() != 1) return "'" + verb + "' takes no arguments";  // a known verb
-    out.kind = verb == "stats"  ? ControlRequest::Kind::kStats
-               : verb == "help" ? ControlRequest::Kind::kHelp
-                                : ControlRequest::Kind::kShutdown;
+    out.kind = verb == "stats"      ? ControlRequest::Kind::kStats
+               : verb == "snapshot" ? ControlRequest::Kind::kSnapshot
+               : verb == "help"     ? ControlRequest::Kind::kHelp
+                                    : ControlRequest::Kind::kShutdown;
     return {};
   }
   take_direction();

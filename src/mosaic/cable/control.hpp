@@ -13,7 +13,7 @@ namespace mosaic::cable {
 //   shutdown                   stop the cable (as SIGTERM)
 // Directions: ab is interface A to B, ba the reverse, both (default) each.
 struct ControlRequest {
-  enum class Kind { kStats, kKill, kBer, kSkew, kHelp, kShutdown } kind = Kind::kHelp;
+  enum class Kind { kStats, kSnapshot, kKill, kBer, kSkew, kHelp, kShutdown } kind = Kind::kHelp;
   int channel = -1;  // -1: every channel (ber only)
   double value = 0;  // BER, or skew in UI
   bool a_to_b = true;
@@ -26,7 +26,7 @@ struct ControlRequest {
 std::string parse_control(const std::string& line, ControlRequest& out);
 
 inline constexpr const char* kControlHelp =
-    "requests: stats | kill CH [ab|ba|both] | ber B [CH] [ab|ba|both] | skew CH UI [ab|ba|both] "
-    "| help | shutdown";
+    "requests: stats | snapshot | kill CH [ab|ba|both] | ber B [CH] [ab|ba|both] | skew CH UI "
+    "[ab|ba|both] | help | shutdown";
 
 }  // namespace mosaic::cable
