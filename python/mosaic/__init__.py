@@ -467,7 +467,8 @@ def _options(given):
 
 
 def simulate(design=None, *, preset=None, overrides=None, seed=None, method="stat", margin=True,
-             link_budget=True, degradation=False, all_bathtubs=False, mc_channels=(),
+             link_budget=True, link_budget_every=False, degradation=False, all_bathtubs=False,
+             mc_channels=(),
              eye_channels=(), eye_stat=None, threads=0, calibration_ranges=True, progress=None):
     """Evaluates every channel of a design, as ``mosaic simulate --json`` does.
 
@@ -476,7 +477,9 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
     (``mosaic.options("simulate")`` lists them with unit, range and default): method "stat" or
     "mc" (Monte Carlo after the statistical eye, stop rules from the design's mc.* keys);
     margin: compute the optical margin (dB); link_budget: the link budget of the median and
-    weakest channels (``result.report["link_budget"]``); degradation: age the LEDs over the
+    weakest channels (``result.report["link_budget"]``); link_budget_every: the same for every
+    active channel (each channel's ``limiting`` and ``budget_margin_db``, a few seconds more);
+    degradation: age the LEDs over the
     service life;
     all_bathtubs: bathtubs for every channel; mc_channels / eye_channels: Monte Carlo channels
     and eye diagrams (channels or "A-B" ranges); eye_stat: channel whose statistical-eye grid to
@@ -490,7 +493,7 @@ def simulate(design=None, *, preset=None, overrides=None, seed=None, method="sta
     reporter = _progress.adapter(progress, "mosaic.simulate")
     d, p, sets, s = _design(design, preset, overrides, seed)
     options = _options(dict(method=method, margin=margin, link_budget=link_budget,
-                            degradation=degradation,
+                            link_budget_every=link_budget_every, degradation=degradation,
                             all_bathtubs=all_bathtubs, mc_channels=mc_channels,
                             eye_channels=eye_channels, eye_stat=eye_stat, threads=threads,
                             calibration_ranges=calibration_ranges))

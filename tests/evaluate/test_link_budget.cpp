@@ -1,11 +1,15 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/evaluate/evaluate.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/record/report_json.hpp"
 
 namespace mosaic {
 namespace {
@@ -110,6 +114,58 @@ TEST(LinkBudget, AFloorIsUnreachableNotANumber) {
   EXPECT_FALSE(m.margin_db);
   EXPECT_TRUE(m.isi_db);  // without its neighbours the channel still closes
   EXPECT_EQ(m.limiting, "crosstalk");
+}
+
+// Every active channel's budget when asked: one row per active channel, the same rows as the
+// weakest and the median where they meet, and each channel's limiting impairment and margin in
+// the channel table and channels.csv.
+TEST(LinkBudget, EveryActiveChannelWhenAsked) {
+  const LinkSpec s = preset("prototype");
+  EvalOptions o = budget_options();
+  const Evaluation few = evaluate(s, o);
+  o.link_budget_every = true;
+  const Evaluation all = evaluate(s, o);
+  ASSERT_TRUE(few.link_budget && all.link_budget);
+  EXPECT_TRUE(few.link_budget->every.empty());
+  const auto active = all.lanes.active_channels();
+  ASSERT_EQ(all.link_budget->every.size(), active.size());
+  for (std::size_t i = 0; i < active.size(); ++i) {
+    const ChannelBudget& b = all.link_budget->every[i];
+    EXPECT_EQ(b.channel, active[i]);
+    expect_terms_add_up(b);
+    EXPECT_TRUE(b.limiting == "received power" || b.limiting == "ISI" ||
+                b.limiting == "crosstalk" || b.limiting == "noise" || b.limiting == "skew")
+        << b.limiting;
+  }
+  // The weakest rows and the median are the same figures either way.
+  ASSERT_EQ(few.link_budget->weakest.size(), all.link_budget->weakest.size());
+  for (std::size_t i = 0; i < few.link_budget->weakest.size(); ++i) {
+    const ChannelBudget& a = few.link_budget->weakest[i];
+    const ChannelBudget& b = all.link_budget->weakest[i];
+    EXPECT_EQ(a.channel, b.channel);
+    EXPECT_EQ(a.margin_db, b.margin_db);
+    EXPECT_EQ(a.limiting, b.limiting);
+    const ChannelBudget& same =
+        *std::find_if(all.link_budget->every.begin(), all.link_budget->every.end(),
+                      [&](const ChannelBudget& e) { return e.channel == a.channel; });
+    EXPECT_EQ(same.margin_db, a.margin_db);
+    EXPECT_EQ(same.why, b.why);
+  }
+  EXPECT_EQ(all.link_budget->median.why, few.link_budget->median.why);
+  // The least margin of all is the link's optical margin.
+  double least = 1e9;
+  for (const auto& b : all.link_budget->every) least = std::min(least, b.margin_db.value_or(-1e9));
+  EXPECT_NEAR(least, all.link().optical_margin_db, 0.01);
+  // The table: two more columns, filled on the active channels only.
+  std::ostringstream csv;
+  record::write_channels_csv(all, csv);
+  std::istringstream lines(csv.str());
+  std::string header;
+  std::getline(lines, header);
+  EXPECT_NE(header.find(",limiting,budget_margin_db"), std::string::npos) << header;
+  int filled = 0;
+  for (std::string line; std::getline(lines, line);) filled += line.substr(line.size() - 2) != ",,";
+  EXPECT_EQ(filled, static_cast<int>(active.size()));
 }
 
 }  // namespace

@@ -53,7 +53,8 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     r.lanes.summary.margin_reachable = margin.has_value();
     r.lanes.summary.optical_margin_db = margin.value_or(0.0);
   }
-  if (options.link_budget) r.link_budget = link_budget(ev, r.phy, r.lanes, options.threads);
+  if (options.link_budget)
+    r.link_budget = link_budget(ev, r.phy, r.lanes, options.threads, options.link_budget_every);
   r.power = power::budget(spec);
   if (r.power.led_drive) {
     r.led_drive = r.power.led_drive;

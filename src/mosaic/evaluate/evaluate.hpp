@@ -21,7 +21,8 @@ struct EvalOptions {
   bool worst_bathtubs = false;
   // The link budget of the median and weakest active channels (evaluate/link_budget.hpp).
   bool link_budget = false;
-  bool degradation = false;  // age the LEDs over the service life (reliability.degradation_*)
+  bool link_budget_every = false;  // ... of every active channel (LinkBudget::every)
+  bool degradation = false;        // age the LEDs over the service life (reliability.degradation_*)
   // The link at the end of its service life for the verdict (one more evaluation of the array;
   // more only when it fails). Off: the verdict says the end of life was not checked.
   bool end_of_life = true;

@@ -110,7 +110,8 @@ void explain_against(ChannelBudget& b, const ChannelBudget& median, double buffe
   } else if (!skew_within_buffer && std::abs(b.skew_ps - median.skew_ps) > 0.5 * buffer_ps) {
     b.limiting = "skew";
   } else {
-    b.limiting = top->db < kDistinctDb ? "noise" : top->name;
+    // Nothing sets it apart from the median: it is limited by what limits the median.
+    b.limiting = top->db < kDistinctDb ? median.limiting : top->name;
   }
   std::string parts;
   if (std::abs(power) >= 0.005) {
@@ -135,7 +136,8 @@ void explain_against(ChannelBudget& b, const ChannelBudget& median, double buffe
 }  // namespace
 
 std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResult& phy,
-                                      const link::LaneAssignment& lanes, int threads) {
+                                      const link::LaneAssignment& lanes, int threads,
+                                      bool every_channel) {
   const LinkSpec& spec = ev.design_spec();
   std::vector<int> active = lanes.active_channels();
   if (active.empty()) return std::nullopt;
@@ -147,7 +149,10 @@ std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResu
   std::sort(active.begin(), active.end(), worse);
   const int median = active[active.size() / 2];
   const int weakest = std::min<int>(kBudgetWeakestChannels, static_cast<int>(active.size()));
-  std::vector<int> channels(active.begin(), active.begin() + weakest);
+  // Every active channel when asked (worst first, then the median again as the last row, so that
+  // the rows below read the same places either way); else the weakest and the median.
+  std::vector<int> channels(active.begin(),
+                            every_channel ? active.end() : active.begin() + weakest);
   channels.push_back(median);
 
   const int pixels = static_cast<int>(phy.channels.size());
@@ -163,9 +168,16 @@ std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResu
   explain_median(out.median);
   const double buffer_ps = spec.link.max_skew_ui / spec.channel.rate_gbps * 1e3;
   const bool within = phy.skew_spread_ui <= spec.link.max_skew_ui;
-  for (int i = 0; i < weakest; ++i) {
-    explain_against(rows[i], out.median, buffer_ps, within);
-    out.weakest.push_back(rows[i]);
+  const int explained = static_cast<int>(channels.size()) - 1;
+  for (int i = 0; i < explained; ++i) explain_against(rows[i], out.median, buffer_ps, within);
+  for (int i = 0; i < weakest; ++i) out.weakest.push_back(rows[i]);
+  if (every_channel) {
+    out.every.assign(rows.begin(), rows.begin() + explained);
+    std::sort(out.every.begin(), out.every.end(),
+              [](const ChannelBudget& a, const ChannelBudget& b) { return a.channel < b.channel; });
+    // The median channel is explained as the typical one, as in `median`.
+    for (auto& b : out.every)
+      if (b.channel == out.median.channel) b = out.median;
   }
   // Least margin first (a floor before any margin): the channel a uniform loss takes to the KP4
   // limit first, which is the link's optical margin, need not be the one of worst BER now.

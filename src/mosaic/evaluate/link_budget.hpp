@@ -62,6 +62,9 @@ struct LinkBudget {
   ChannelBudget worst;   // the weakest channel of least margin (weakest.front())
   // The active channels of worst BER, least margin first.
   std::vector<ChannelBudget> weakest;
+  // When asked: every active channel, in channel order, each explained against the median as
+  // the weakest are (the same rows: the median's and the weakest's are among them).
+  std::vector<ChannelBudget> every;
   std::vector<std::string> assumptions;
 };
 
@@ -74,6 +77,7 @@ inline constexpr int kBudgetWeakestChannels = phy::kMarginCandidates;
 // Nothing when no channel is active.
 // `ev`: the evaluator `phy` came from (no extra loss), whose pulse responses are reused.
 std::optional<LinkBudget> link_budget(phy::LinkEvaluator& ev, const phy::PhyResult& phy,
-                                      const link::LaneAssignment& lanes, int threads = 0);
+                                      const link::LaneAssignment& lanes, int threads = 0,
+                                      bool every_channel = false);
 
 }  // namespace mosaic

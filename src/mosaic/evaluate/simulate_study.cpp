@@ -18,7 +18,8 @@ EvalOptions eval_options(const LinkSpec& spec, const study::SimulateOptions& opt
   EvalOptions e;
   e.threads = options.threads;
   e.margin = options.margin;
-  e.link_budget = options.link_budget;
+  e.link_budget = options.link_budget || options.link_budget_every;
+  e.link_budget_every = options.link_budget_every;
   e.degradation = options.degradation;
   e.monte_carlo = options.monte_carlo();
   e.mc_channels = study::expand_channels(options.mc_channels, option("mc_channels"), pixels);

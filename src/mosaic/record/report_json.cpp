@@ -29,6 +29,8 @@ nlohmann::json bathtub_json(const std::vector<phy::BathtubPoint>& points, double
   return {{"x", x}, {"log10_ber", y}};
 }
 
+nlohmann::json db_or_floor(const std::optional<double>& v);  // below, with the budget's JSON
+
 }  // namespace
 
 nlohmann::json cell_to_json(const CellValue& v) {
@@ -104,6 +106,12 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
         {"bits_per_channel", mc.bits_per_channel}, {"total_bits", mc.total_bits},
         {"stop_reason", mc.stop_reason},           {"eyes", std::move(eyes)}};
   }
+  if (r.link_budget)
+    for (const auto& b : r.link_budget->every) {
+      // The budget's own words per channel (its definition, link_budget.hpp), when computed.
+      channels[b.channel]["limiting"] = b.limiting;
+      channels[b.channel]["budget_margin_db"] = db_or_floor(b.margin_db);
+    }
   j["channels"] = std::move(channels);
   nlohmann::json link;
   for (const auto& col : evaluation_columns())
@@ -242,12 +250,25 @@ void write_eye_csv(const phy::mc::EyeDiagram& e, std::ostream& out) {
 
 void write_channels_csv(const Evaluation& r, std::ostream& out) {
   const auto columns = channel_columns();
+  // The link budget of every active channel, when computed: two more columns, empty elsewhere.
+  std::vector<const ChannelBudget*> budget(r.phy.channels.size(), nullptr);
+  const bool every = r.link_budget && !r.link_budget->every.empty();
+  if (every)
+    for (const auto& b : r.link_budget->every) budget[static_cast<std::size_t>(b.channel)] = &b;
   for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? "," : "") << columns[i].name;
-  out << '\n';
+  out << (every ? ",limiting,budget_margin_db\n" : "\n");
   for (const auto& c : r.phy.channels) {
     const ChannelRow row{c, r.lanes.roles[c.index]};
     for (std::size_t i = 0; i < columns.size(); ++i)
       out << (i ? "," : "") << cell_to_csv(columns[i].get(row));
+    if (every) {
+      const ChannelBudget* b = budget[static_cast<std::size_t>(c.index)];
+      if (b)
+        out << ',' << b->limiting << ','
+            << (b->margin_db ? fmt::format("{:.6g}", *b->margin_db) : std::string("floor"));
+      else
+        out << ",,";
+    }
     out << '\n';
   }
 }
@@ -263,6 +284,7 @@ void write_link_budget_csv(const LinkBudget& budget, std::ostream& out) {
   std::vector<std::pair<std::string, nlohmann::json>> rows{
       {"median", channel_budget_to_json(budget.median)}};
   for (const auto& b : budget.weakest) rows.emplace_back("weakest", channel_budget_to_json(b));
+  for (const auto& b : budget.every) rows.emplace_back("channel", channel_budget_to_json(b));
   out << "row";
   for (const auto& [key, value] : rows.front().second.items()) out << ',' << key;
   out << '\n';

@@ -17,6 +17,11 @@ FieldTable<SimulateOptions> SimulateOptions::fields() {
                            "The link budget (launch, losses, received, sensitivity at KP4 and "
                            "1e-12, penalties, margin) of the median and the 16 weakest active "
                            "channels"));
+    t.push_back(boolean<O>("link_budget_every", &O::link_budget_every,
+                           "The link budget of every active channel: each one's limiting "
+                           "impairment and margin in the channel table (JSON, channels.csv) and "
+                           "a row per channel in link_budget.csv (about 3 s more on 2 cores for "
+                           "the 800G design)"));
     t.push_back(boolean<O>("degradation", &O::degradation,
                            "Age the microLEDs over the service life, re-evaluate every channel at "
                            "reliability.degradation_steps points and swap in spares"));

@@ -34,6 +34,7 @@ struct SimulateOptions {
   BerMethod method = BerMethod::kStat;
   bool margin = true;                      // the optical margin search
   bool link_budget = true;                 // the link budget of the median and weakest channels
+  bool link_budget_every = false;          // ... and of every active channel (opt-in: seconds)
   bool degradation = false;                // age the LEDs over the service life
   bool all_bathtubs = false;               // every channel's bathtub curves in the record
   std::vector<ChannelRange> mc_channels;   // empty: every live channel
