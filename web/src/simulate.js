@@ -38,7 +38,8 @@ export function simulatePage(page, root) {
   root.append(grid);
   grid.append(arrayMapCard(page), statEyeCard(page));
   if (r.monte_carlo && r.monte_carlo.eyes && r.monte_carlo.eyes.length) for (const eye of r.monte_carlo.eyes) grid.append(mcEyeCard(r, eye));
-  grid.append(bathtubCard(r, "phase"), bathtubCard(r, "threshold"), berHistogramCard(r));
+  grid.append(bathtubCard(r, "phase"), bathtubCard(r, "threshold"), berHistogramCard(r), berCdfCard(r));
+  if (r.monte_carlo && r.channels.some((c) => typeof c.mc_ber === "number")) grid.append(mcAgreementCard(r));
   if (r.link_budget) grid.append(linkBudgetCard(r.link_budget));
   if (page.comparison) grid.append(powerCard(r.power, page.comparison));
   if (page.survival) grid.append(survivalCard(page.survival, r.reliability));
@@ -75,6 +76,18 @@ function arrayMapCard(page) {
   };
   // A sweep point's report has eye heights for the worst channel only: no such colouring then.
   if (r.channels.some((c) => c.role !== "dead" && c.eye_height === undefined)) delete metrics.eye_height;
+  // Every other per-channel figure the record holds on each live channel, by its name (units in
+  // the name's suffix): Q, eye width, LED bandwidth, skew, crosstalk, the budget's margin...
+  const live0 = r.channels.filter((c) => c.role !== "dead");
+  const skip = new Set(["index", "row", "col", "ber", "mc_errors", "mc_bits"]);
+  for (const key of Object.keys(live0[0] || {})) {
+    if (key in metrics || skip.has(key)) continue;
+    if (!live0.every((c) => typeof c[key] === "number" && Number.isFinite(c[key]))) continue;
+    metrics[key] = { label: key.replace(/_/g, " "), min: null, max: null, inverse: false, get: (c) => c[key] };
+  }
+  // The limiting impairment (simulate --link-budget-every) on the active channels: categories.
+  const causes = [...new Set(r.channels.map((c) => c.limiting).filter((x) => typeof x === "string"))];
+  if (causes.length) metrics.limiting = { label: "limiting impairment", categories: causes, get: (c) => c.limiting ?? "not in the budget" };
   const area = plot("plot square");
   const select = el(
     "select",
@@ -92,9 +105,12 @@ function arrayMapCard(page) {
   }
   const option = (metricKey) => {
     const m = metrics[metricKey];
-    const live = r.channels.filter((c) => c.role !== "dead").map(m.get);
-    const min = m.min ?? niceFloor(Math.min(...live));
-    const max = m.max ?? Math.max(niceCeil(Math.max(...live)), niceFloor(Math.min(...live)) + 1);
+    const live = m.categories ? [0] : r.channels.filter((c) => c.role !== "dead").map(m.get);
+    const span = Math.max(...live) - Math.min(...live);
+    // BER-like figures span decades: whole-number bounds; others keep their own scale.
+    const decades = metricKey === "log10_ber" || metricKey === "margin_decades" || span > 20;
+    const min = m.min ?? (decades ? niceFloor(Math.min(...live)) : Math.min(...live));
+    const max = m.max ?? (decades ? Math.max(niceCeil(Math.max(...live)), niceFloor(Math.min(...live)) + 1) : Math.max(...live) > Math.min(...live) ? Math.max(...live) : Math.min(...live) + 1);
     const sq = squareGrid(area, { left: 64, right: 100, top: 40, bottom: 48 });
     const colors = m.inverse ? palette.ber.slice().reverse() : palette.ber;
     return {
@@ -118,22 +134,34 @@ function arrayMapCard(page) {
       grid: sq,
       xAxis: axis("x (µm)", { type: "value", min: cx - radius * 1.04, max: cx + radius * 1.04, splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
       yAxis: axis("y (µm)", { type: "value", min: cy - radius * 1.04, max: cy + radius * 1.04, inverse: true, splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
-      visualMap: {
-        type: "continuous",
-        dimension: 3,
-        seriesIndex: [0, 1, 2],
-        min,
-        max,
-        calculable: false,
-        orient: "vertical",
-        right: 0,
-        top: "middle",
-        itemHeight: 220,
-        text: [fmt(max), fmt(min)],
-        formatter: (v) => fmt(v),
-        inRange: { color: colors },
-        textStyle: { color: palette.muted, fontSize: 11 },
-      },
+      visualMap: m.categories
+        ? {
+            type: "piecewise",
+            dimension: 3,
+            seriesIndex: [0, 1, 2],
+            categories: [...m.categories, "not in the budget"],
+            orient: "vertical",
+            right: 0,
+            top: "middle",
+            inRange: { color: [...palette.blocks.slice(0, m.categories.length), palette.dead] },
+            textStyle: { color: palette.muted, fontSize: 11 },
+          }
+        : {
+            type: "continuous",
+            dimension: 3,
+            seriesIndex: [0, 1, 2],
+            min,
+            max,
+            calculable: false,
+            orient: "vertical",
+            right: 0,
+            top: "middle",
+            itemHeight: 220,
+            text: [fmt(max), fmt(min)],
+            formatter: (v) => fmt(v),
+            inRange: { color: colors },
+            textStyle: { color: palette.muted, fontSize: 11 },
+          },
       series: [
         ...ROLES.map((role) => ({
           type: "scatter",
@@ -348,6 +376,73 @@ function berHistogramCard(r) {
     ],
   });
   return card("Per-channel BER", `Live channels by role in bins of ${width} decade${width === 1 ? "" : "s"} of BER, against the KP4 pre-FEC limit${below ? `; ${below} below 1e${lo} in the first bin` : ""}.`, area);
+}
+
+// The share of active channels at or below each BER: where the array's tail sits against KP4.
+function berCdfCard(r) {
+  const area = plot();
+  const active = r.channels.filter((c) => c.role === "data" || c.role === "ecc").map((c) => c.log10_ber);
+  active.sort((a, b) => a - b);
+  const n = active.length;
+  const points = active.map((x, i) => [x, (i + 1) / n]);
+  const lo = Math.min(niceFloor(active[0] ?? KP4), KP4 - 3);
+  const hi = Math.max(0, niceCeil(active[n - 1] ?? 0));
+  const over = active.filter((x) => x > KP4).length;
+  chart("ber_cdf", area, {
+    tooltip: { trigger: "axis", formatter: (p) => `${fmt(100 * p[0].data[1])} % of the active channels at or below ${fmtBer(p[0].data[0])}` },
+    xAxis: axis("log10 BER (per active channel)", { type: "value", min: lo, max: hi }),
+    yAxis: axis("fraction of active channels", { type: "value", min: 0, max: 1, nameGap: 36 }),
+    series: [
+      {
+        type: "line",
+        name: "active channels",
+        step: "end",
+        symbol: "none",
+        data: points,
+        lineStyle: { color: palette.data, width: 2 },
+        markLine: {
+          silent: true,
+          symbol: "none",
+          label: { formatter: "KP4 limit 2.4e-4", position: "insideEndTop", color: palette.limit },
+          lineStyle: { color: palette.limit, type: "dashed", width: 2 },
+          data: [{ xAxis: KP4 }],
+        },
+      },
+    ],
+  });
+  return card("BER over the array", `Cumulative share of the ${n} data and ECC channels by BER; ${over} above the KP4 pre-FEC limit.`, area);
+}
+
+// Monte Carlo against the statistical eye, channel by channel, with the Monte Carlo interval.
+function mcAgreementCard(r) {
+  const area = plot();
+  const rows = r.channels.filter((c) => typeof c.mc_ber === "number" && c.mc_errors > 0);
+  const points = rows.map((c) => [c.log10_ber, Math.log10(c.mc_ber), c.index]);
+  const bars = rows.map((c) => [c.log10_ber, Math.log10(Math.max(c.mc_ber_ci_low, 1e-300)), Math.log10(c.mc_ber_ci_high)]);
+  const all = points.flatMap((p) => [p[0], p[1]]);
+  const lo = niceFloor(Math.min(...all, -6));
+  const hi = Math.max(0, niceCeil(Math.max(...all, -1)));
+  chart("mc_agreement", area, {
+    tooltip: { trigger: "item", formatter: (p) => (p.seriesName === "Monte Carlo" ? `channel ${p.data[2]}: statistical eye ${fmtBer(p.data[0])}, Monte Carlo ${fmtBer(p.data[1])}` : p.seriesName) },
+    legend: { top: 0 },
+    xAxis: axis("statistical eye log10 BER", { type: "value", min: lo, max: hi }),
+    yAxis: axis("Monte Carlo log10 BER", { type: "value", min: lo, max: hi, nameGap: 36 }),
+    series: [
+      { type: "scatter", name: "Monte Carlo", symbolSize: 6, data: points, itemStyle: { color: palette.data } },
+      {
+        type: "custom",
+        name: "interval",
+        data: bars,
+        renderItem: (params, api) => {
+          const a = api.coord([api.value(0), api.value(1)]);
+          const b = api.coord([api.value(0), api.value(2)]);
+          return { type: "line", shape: { x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, style: { stroke: palette.muted, lineWidth: 1 } };
+        },
+      },
+      { type: "line", name: "equal", symbol: "none", silent: true, data: [[lo, lo], [hi, hi]], lineStyle: { color: palette.limit, type: "dashed" } },
+    ],
+  });
+  return card("Monte Carlo against the statistical eye", `${rows.length} channels with at least one Monte Carlo error: each point its BER both ways, the bar its ${Math.round(100 * r.monte_carlo.confidence)} % Clopper-Pearson interval, the dashed line equality.`, area);
 }
 
 function degradationCard(d) {

@@ -35,7 +35,7 @@ const simJson = run("simulate", "--threads", "2", "--preset", "prototype", "--se
 require_write(f("simulate_prototype.json"), simJson);
 run("report", f("simulate_prototype.json"), "-o", f("report_from_json.html"), "--eye-stat", "12");
 run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=20", "--method", "mc", "--set", "mc.max_bits=2e5", "--eye-channels", "12", "--html", f("simulate_mc.html"));
-run("simulate", "--threads", "2", "--preset", "prototype", "--degradation", "--no-margin", "--html", f("simulate_degradation.html"));
+run("simulate", "--threads", "2", "--preset", "prototype", "--degradation", "--no-margin", "--link-budget-every", "--html", f("simulate_degradation.html"));
 run("relay", "--gbits", "0.2", "--ber", "1e-6", "--failures", "3@0.00005", "--html", f("relay.html"));
 run("compare", "--html", f("compare.html"));
 run("fleet", "--links", "20000", "--threads", "2", "--html", f("fleet.html"));
@@ -64,7 +64,7 @@ const pages = [
   ["cable.html", "cable"],
 ];
 const expected = {
-  simulate: ["array_map", "stat_eye", "bathtub_phase", "bathtub_threshold", "ber_histogram", "power", "survival", "fleet_failures"],
+  simulate: ["array_map", "stat_eye", "bathtub_phase", "bathtub_threshold", "ber_histogram", "ber_cdf", "power", "survival", "fleet_failures"],
   relay: ["fec_outcomes", "relay_events", "timeline_relay", "fec_histogram_relay", "channel_counters_relay"],
   cable: ["timeline_ab", "timeline_ba", "fec_histogram_ab", "fec_histogram_ba", "channel_counters_ab", "channel_counters_ba"],
   compare: ["power", "compare_scatter"],
@@ -114,6 +114,24 @@ try {
     });
     check(header.shown === `command: ${header.command}` && header.command.startsWith(`mosaic ${kind}`), `${name}: the header names its command ("${header.shown.slice(0, 80)}")`);
     if (kind === "simulate" && name === "simulate_mc.html") check(state.charts.includes("mc_eye_12"), `${name}: Monte Carlo eye present`);
+    if (kind === "simulate" && name === "simulate_mc.html") check(state.charts.includes("mc_agreement"), `${name}: Monte Carlo against the statistical eye present`);
+    // The array map colours by any per-channel figure; with every channel's budget, by its
+    // limiting impairment too (categories).
+    if (kind === "simulate") {
+      const options = await page.evaluate(() => [...document.querySelectorAll('select[aria-label="colour by"] option')].map((o) => o.value));
+      check(options.length > 8 && ["q", "skew_ps", "led_f3db_ghz", "crosstalk_db"].every((k) => options.includes(k)), `${name}: the array map colours by any per-channel figure (${options.length})`);
+      if (name === "simulate_degradation.html") {
+        check(options.includes("limiting"), `${name}: the array map colours by the limiting impairment`);
+        const pieces = await page.evaluate(() => {
+          const sel = document.querySelector('select[aria-label="colour by"]');
+          sel.value = "limiting";
+          sel.dispatchEvent(new Event("change"));
+          const vm = window.__mosaic.charts.array_map.getOption().visualMap[0];
+          return { type: vm.type, categories: vm.categories || [] };
+        });
+        check(pieces.type === "piecewise" && pieces.categories.length >= 2, `${name}: limiting impairment as categories (${pieces.categories.join(", ")})`);
+      }
+    }
     if (name === "simulate_degradation.html") check(state.charts.includes("degradation"), `${name}: ageing chart present`);
     check(state.pending.length === 0, `${name}: every chart finished rendering (${state.charts.length})`);
     for (const [c, ink] of Object.entries(state.drawn)) check(ink > 100, `${name}: chart ${c} drew pixels`);
