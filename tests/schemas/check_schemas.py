@@ -168,21 +168,27 @@ def main() -> int:
                     print(f"{label}: schema accepts a swap without its reason")
                     failures += 1
         # Every record a command writes, `mosaic report` draws (the reader checks its members).
-        saved = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_{name}_{os.getpid()}.json"
-        page = saved.with_suffix(".html")
-        try:
-            saved.write_text(stdout)
-            drawn = subprocess.run([binary, "report", str(saved), "-o", str(page)],
-                                   capture_output=True, text=True, timeout=300)
-            if drawn.returncode != 0 or f'"kind":"{name}"' not in page.read_text():
-                print(f"{label}: mosaic report refuses it: {drawn.stderr.strip()}")
-                failures += 1
-        finally:
-            saved.unlink(missing_ok=True)
-            page.unlink(missing_ok=True)
+        failures += not report_draws(binary, stdout, name, label)
         print(f"{label}: {'ok' if not errors else 'INVALID'}")
     failures += check_snapshots(binary, schema_dir, snapshots)
     return 1 if failures else 0
+
+
+def report_draws(binary: str, text: str, kind: str, label: str) -> bool:
+    """Whether `mosaic report` draws the record `text` into a page of its kind (says why not)."""
+    saved = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_{kind}_{os.getpid()}.json"
+    page = saved.with_suffix(".html")
+    try:
+        saved.write_text(text)
+        drawn = subprocess.run([binary, "report", str(saved), "-o", str(page)],
+                               capture_output=True, text=True, timeout=300)
+        if drawn.returncode != 0 or f'"kind":"{kind}"' not in page.read_text():
+            print(f"{label}: mosaic report refuses it: {drawn.stderr.strip()}")
+            return False
+        return True
+    finally:
+        saved.unlink(missing_ok=True)
+        page.unlink(missing_ok=True)
 
 
 def check_snapshots(binary: str, schema_dir: Path, snapshots: list[str]) -> int:
@@ -203,18 +209,7 @@ def check_snapshots(binary: str, schema_dir: Path, snapshots: list[str]) -> int:
         if bins == 0:
             print(f"cable snapshot {i}: an empty timeline")
             failures += 1
-        saved = Path(os.environ.get("TMPDIR", "/tmp")) / f"check_schemas_snapshot_{os.getpid()}.json"
-        page = saved.with_suffix(".html")
-        try:
-            saved.write_text(text)
-            drawn = subprocess.run([binary, "report", str(saved), "-o", str(page)],
-                                   capture_output=True, text=True, timeout=300)
-            if drawn.returncode != 0 or '"kind":"cable"' not in page.read_text():
-                print(f"cable snapshot {i}: mosaic report refuses it: {drawn.stderr.strip()}")
-                failures += 1
-        finally:
-            saved.unlink(missing_ok=True)
-            page.unlink(missing_ok=True)
+        failures += not report_draws(binary, text, "cable", f"cable snapshot {i}")
         print(f"cable snapshot {i}: {'ok' if not errors and bins else 'INVALID'} ({bins} timeline bins)")
     return failures
 
