@@ -8,6 +8,7 @@ inline constexpr double kElectronCharge_C = 1.602176634e-19;
 inline constexpr double kBoltzmann_J_per_K = 1.380649e-23;
 inline constexpr double kPlanck_Js = 6.62607015e-34;
 inline constexpr double kSpeedOfLight_m_per_s = 299792458.0;
+inline constexpr double kZeroCelsius_K = 273.15;  // 0 degC in kelvin
 
 inline double db_to_linear(double db) {
   return std::pow(10.0, db / 10.0);

@@ -10,7 +10,6 @@
 namespace mosaic::phy {
 namespace {
 
-constexpr double kZeroCelsiusK = 273.15;
 constexpr double kCm2PerM2 = 1e4;
 
 // Photons per second leaving the chip per unit of B n^2 (cm^-3 s^-1): extraction x active volume.
@@ -48,7 +47,8 @@ double led_current_for_power_a(const LedSpec& led, const RateEquationLed& carrie
 }
 
 double led_forward_voltage_v(const LedSpec& led, double current_a) {
-  const double thermal_v = units::kBoltzmann_J_per_K * (kReferenceTemperatureC + kZeroCelsiusK) /
+  const double thermal_v = units::kBoltzmann_J_per_K *
+                           (kReferenceTemperatureC + units::kZeroCelsius_K) /
                            units::kElectronCharge_C;
   const double area_cm2 = led_area_m2(led) * kCm2PerM2;
   const double j = current_a / area_cm2;

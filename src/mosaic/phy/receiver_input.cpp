@@ -11,13 +11,13 @@ namespace {
 
 constexpr double kVacuumPermittivity_F_per_m = 8.8541878128e-12;
 constexpr double kSiliconRelativePermittivity = 11.7;
-constexpr double kZeroCelsiusK = 273.15;
 // Channel-noise coefficient of a long-channel MOS device in saturation (2/3); short channels
 // run higher, which the fitted white density absorbs.
 constexpr double kMosNoiseGamma = 2.0 / 3.0;
 
 double temperature_ratio(double case_temperature_c) {
-  return (case_temperature_c + kZeroCelsiusK) / (kReferenceTemperatureC + kZeroCelsiusK);
+  return (case_temperature_c + units::kZeroCelsius_K) /
+         (kReferenceTemperatureC + units::kZeroCelsius_K);
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ ReceiverInput receiver_input(const LinkSpec& spec) {
   } else if (in.transconductance_s > 0.0) {
     // Thermal noise of the input device at the reference temperature: 4 k T gamma / gm (MOS),
     // 2 k T / gm (bipolar: the collector's shot noise 2 q I_C over gm^2, gm = q I_C / kT).
-    const double kt = units::kBoltzmann_J_per_K * (kReferenceTemperatureC + kZeroCelsiusK);
+    const double kt = units::kBoltzmann_J_per_K * (kReferenceTemperatureC + units::kZeroCelsius_K);
     const double factor = spec.rx.input_stage == InputStage::kMos ? 4.0 * kMosNoiseGamma : 2.0;
     in.voltage_noise_nv_rthz = std::sqrt(factor * kt / in.transconductance_s) * 1e9;
   }

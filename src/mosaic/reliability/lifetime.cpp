@@ -2,16 +2,17 @@
 
 #include <cmath>
 
+#include "mosaic/core/units.hpp"
+
 namespace mosaic::reliability {
 
 namespace {
 constexpr double kBoltzmann_eV_per_K = 8.617333262e-5;
-constexpr double kZeroCelsius_K = 273.15;
 }  // namespace
 
 double arrhenius_factor(double activation_energy_ev, double reference_c, double operating_c) {
-  const double t_ref = reference_c + kZeroCelsius_K;
-  const double t_op = operating_c + kZeroCelsius_K;
+  const double t_ref = reference_c + units::kZeroCelsius_K;
+  const double t_op = operating_c + units::kZeroCelsius_K;
   return std::exp(activation_energy_ev / kBoltzmann_eV_per_K * (1.0 / t_ref - 1.0 / t_op));
 }
 

@@ -8,6 +8,7 @@
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/schema/builders.hpp"
 #include "mosaic/core/schema/toml_values.hpp"
+#include "mosaic/core/units.hpp"
 #include "mosaic/phy/led_drive.hpp"
 #include "mosaic/phy/led_response.hpp"
 
@@ -15,7 +16,6 @@ namespace mosaic::reliability {
 namespace {
 
 constexpr double kBoltzmannEvPerK = 8.617333262e-5;
-constexpr double kKelvinAtZeroC = 273.15;
 constexpr double kCm2PerM2 = 1e4;
 
 FieldTable<LumenAnchor> lumen_anchor_fields() {
@@ -85,7 +85,7 @@ FitAtB fit_at_b(const std::vector<LumenAnchor>& anchors, double b) {
   std::vector<std::array<double, 4>> rows;
   for (const auto& a : anchors) {
     const double decay = -std::log(a.maintenance / b);
-    const double t_k = a.junction_temperature_c + kKelvinAtZeroC;
+    const double t_k = a.junction_temperature_c + units::kZeroCelsius_K;
     const double y = std::log(decay / a.hours);
     const double sigma_y = a.scatter / (a.maintenance * decay);
     rows.push_back({-1.0 / (kBoltzmannEvPerK * t_k), std::log(a.current_density_a_per_cm2), y,
@@ -107,7 +107,7 @@ FitAtB fit_at_b(const std::vector<LumenAnchor>& anchors, double b) {
 }  // namespace
 
 double Tm21Law::alpha_per_h(double junction_c, double current_density_a_per_cm2) const {
-  const double t_k = junction_c + kKelvinAtZeroC;
+  const double t_k = junction_c + units::kZeroCelsius_K;
   return a_per_h * std::exp(-activation_energy_ev / (kBoltzmannEvPerK * t_k)) *
          std::pow(std::max(0.0, current_density_a_per_cm2), current_exponent);
 }
