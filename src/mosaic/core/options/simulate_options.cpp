@@ -20,8 +20,8 @@ FieldTable<SimulateOptions> SimulateOptions::fields() {
     t.push_back(boolean<O>("link_budget_every", &O::link_budget_every,
                            "The link budget of every active channel: each one's limiting "
                            "impairment and margin in the channel table (JSON, channels.csv) and "
-                           "a row per channel in link_budget.csv (about 3 s more on 2 cores for "
-                           "the 800G design)"));
+                           "a row per channel in link_budget.csv (about 1.5 s more on 2 cores "
+                           "for the 800G design)"));
     t.push_back(boolean<O>("degradation", &O::degradation,
                            "Age the microLEDs over the service life, re-evaluate every channel at "
                            "reliability.degradation_steps points and swap in spares"));
