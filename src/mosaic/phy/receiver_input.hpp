@@ -9,7 +9,9 @@ namespace mosaic::phy {
 // model (the f^2 term), the temperature law and the power model (the input device's current).
 struct ReceiverInput {
   double photodiode_pf = 0.0;   // eps_Si x pixel area / depletion width
-  double capacitance_pf = 0.0;  // what the f^2 term and the TIA's power see (override or derived)
+  // What the f^2 term and the TIA's power see (override or derived). An override of 0 turns the
+  // f^2 term off and, through the same figure, prices the TIA's input device at 0 W too.
+  double capacitance_pf = 0.0;
   bool capacitance_derived = true;
   // gm = 2 pi f_rx C_in: the input device sized so that its input pole sits at the receiver's
   // bandwidth (the power model's sizing rule).
