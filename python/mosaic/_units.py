@@ -80,6 +80,7 @@ _PLAIN = {
     "payload_rate_gbps": ("Gb/s", "Ethernet payload rate"),
     "saving_vs_reference_w": ("W", "power per end saved against the reference module"),
     "optical_margin_db": ("dB", "launch power every channel can lose before the worst active channel reaches KP4"),
+    "optical_margin_end_of_life_db": ("dB", "optical margin at the end of the service life, the LEDs aged and the swaps made"),
     "line_rate_gbps": ("Gb/s", "line rate the data lanes carry"),
     "required_line_rate_gbps": ("Gb/s", "line rate the host traffic needs"),
     "latency_ns": ("ns", "latency added by the link (fiber and electronics)"),

@@ -12,6 +12,7 @@
 #include "mosaic/evaluate/relay_study.hpp"
 #include "mosaic/evaluate/verdict.hpp"
 #include "mosaic/pages/text_summary.hpp"
+#include "mosaic/reliability/degradation.hpp"
 
 namespace mosaic {
 namespace {
@@ -226,6 +227,58 @@ TEST(Verdict, LedOperatingPointIsInTheRecord) {
   EXPECT_GT(a["current_density_a_per_cm2"].get<double>(), 1e3);
   EXPECT_GT(a["decay_rate_per_h"].get<double>(), 0.0);
   EXPECT_GT(a["nominal_loss_db_at_end_of_life"].get<double>(), 0.0);
+}
+
+// The margin at the end of life is the aged link's own, one figure however the ageing ran: no more
+// than the margin now, no less than it minus the most any active pixel lost, the link budget's
+// weakest rows (each aged alone, at the CTLE of the link now) near or above it, and the margin
+// now when the life is short.
+TEST(Verdict, EndOfLifeMarginIsTheAgedLinksOwn) {
+  LinkSpec s = preset("800g");
+  s.fiber.length_m = 30.0;
+  s.environment.case_temperature_c = 70.0;
+  EvalOptions o = verdict_quick();
+  o.margin = true;
+  o.link_budget = true;
+  const Evaluation e = evaluate(s, o);
+  ASSERT_TRUE(e.verdict.meets) << e.verdict.summary;
+  ASSERT_TRUE(e.end_of_life && e.end_of_life->margin_computed);
+  ASSERT_TRUE(e.end_of_life->optical_margin_db.has_value());
+  const double now = e.link().optical_margin_db;
+  const double end = *e.end_of_life->optical_margin_db;
+  const std::vector<double> decay =
+      reliability::led_decay_db(s, s.array.rows * s.array.cols, s.reliability.service_life_years);
+  double most = 0.0;
+  for (int a : e.lanes.active_channels()) most = std::max(most, decay.at(a));
+  EXPECT_LT(end, now);
+  // 0.05 dB: the aged array tunes its own CTLE and clock phases, and each margin is found to
+  // 0.004 dB.
+  EXPECT_GE(end, now - most - 0.05) << "most decay " << most;
+  ASSERT_TRUE(e.link_budget.has_value());
+  for (const auto& row : e.link_budget->weakest)
+    if (row.margin_end_of_life_db) {
+      EXPECT_GE(*row.margin_end_of_life_db + 0.05, end) << row.channel;
+    }
+  EXPECT_NE(check_of(e.verdict, VerdictCondition::kSpares).detail.find("optical margin then"),
+            std::string::npos);
+
+  EvalOptions stepwise = o;
+  stepwise.degradation = true;
+  const Evaluation aged = evaluate(s, stepwise);
+  ASSERT_TRUE(aged.end_of_life->optical_margin_db.has_value());
+  EXPECT_EQ(*aged.end_of_life->optical_margin_db, end);
+
+  LinkSpec brief = s;
+  brief.reliability.service_life_years = 0.01;  // the key's lowest value: little ageing
+  const Evaluation young = evaluate(brief, o);
+  ASSERT_TRUE(young.end_of_life->optical_margin_db.has_value());
+  EXPECT_NEAR(*young.end_of_life->optical_margin_db, now, 0.05);
+
+  // A link that fails before its life ends has no margin then: the verdict speaks.
+  s.environment.case_temperature_c = 85.0;
+  const Evaluation hot = evaluate(s, o);
+  ASSERT_FALSE(hot.verdict.meets);
+  EXPECT_FALSE(hot.end_of_life->margin_computed);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // design file reproduces its figures through `mosaic simulate`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "common/sweep_test_util.hpp"
@@ -53,8 +54,33 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
   // preset's FIT.
   EXPECT_EQ(column(r.best, "link.meets"), 1);
   EXPECT_GE(column(r.best, "link.optical_margin_db"), 2.0);
+  EXPECT_GE(column(r.best, "link.optical_margin_end_of_life_db"), 2.0);
+  EXPECT_LE(column(r.best, "link.optical_margin_end_of_life_db"),
+            column(r.best, "link.optical_margin_db"));
   EXPECT_LE(column(r.best, "reliability.link_fit"),
             2.0 * column(r.reference, "reliability.link_fit"));
+  // The descent moved every priced knob and the ECC choice around the best design.
+  const LinkSpec& b = r.best.spec;
+  auto tried = [&](auto differs) {
+    return std::any_of(r.evaluated.begin(), r.evaluated.end(), [&](const DesignCandidate& c) {
+      return c.stage == "tune" && c.spec.array.data_channels == b.array.data_channels &&
+             differs(c.spec);
+    });
+  };
+  EXPECT_TRUE(tried([&](const LinkSpec& c) { return c.led.f3db_ghz != b.led.f3db_ghz; }));
+  EXPECT_TRUE(tried([&](const LinkSpec& c) { return c.rx.bandwidth_ghz != b.rx.bandwidth_ghz; }));
+  EXPECT_TRUE(
+      tried([&](const LinkSpec& c) { return c.led.launch_power_dbm != b.led.launch_power_dbm; }));
+  EXPECT_TRUE(tried([&](const LinkSpec& c) { return c.rx.ctle != b.rx.ctle; }));
+  EXPECT_TRUE(tried([&](const LinkSpec& c) { return c.rx.ctle_pole_ghz != b.rx.ctle_pole_ghz; }));
+  EXPECT_TRUE(tried(
+      [&](const LinkSpec& c) { return (c.array.ecc_channels > 0) != (b.array.ecc_channels > 0); }));
+  // No design tried twice.
+  for (std::size_t i = 0; i < r.evaluated.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      EXPECT_NE(record::spec_to_json(r.evaluated[i].spec),
+                record::spec_to_json(r.evaluated[k].spec))
+          << i << " and " << k;
   for (const auto& c : r.runners_up) {
     EXPECT_TRUE(c.feasible);
     EXPECT_GE(c.per_end_w, r.best.per_end_w);
@@ -68,6 +94,8 @@ TEST(Design, Slow800gAt50mNeedsNoMoreWattsThanThePresetAndSimulateReproducesIt) 
   EXPECT_TRUE(j["verdict"]["meets"].get<bool>());
   EXPECT_NEAR(j["link"]["optical_margin_db"].get<double>(),
               column(r.best, "link.optical_margin_db"), 1e-9);
+  EXPECT_NEAR(j["link"]["optical_margin_end_of_life_db"].get<double>(),
+              column(r.best, "link.optical_margin_end_of_life_db"), 1e-9);
   EXPECT_DOUBLE_EQ(j["power"]["per_end_w"].get<double>(), r.best.per_end_w);
   EXPECT_DOUBLE_EQ(j["link"]["log10_worst_ber"].get<double>(),
                    column(r.best, "link.log10_worst_ber"));

@@ -109,6 +109,14 @@ std::vector<EvaluationColumn> build_evaluation_columns() {
         "some launch power reaches the limit (false: an ISI or crosstalk floor above it)",
         [](E e) -> CellValue { return e.link().margin_reachable; })
       ->present = [](E e) { return e.link().margin_computed; };
+  add("optical_margin_end_of_life_db",
+      "optical margin of the link at the end of its service life, its LEDs aged and its swaps "
+      "made, dB",
+      [](E e) -> CellValue { return e.end_of_life->optical_margin_db.value_or(0.0); })
+      ->present = [](E e) {
+    return e.end_of_life && e.end_of_life->margin_computed &&
+           e.end_of_life->optical_margin_db.has_value();
+  };
   add("line_rate_gbps", "per-channel line rate, Gb/s",
       [](E e) -> CellValue { return e.link().line_rate_gbps; });
   add("required_line_rate_gbps", "line rate the host stream needs per data channel, Gb/s",

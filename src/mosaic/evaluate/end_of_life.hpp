@@ -19,15 +19,20 @@ struct EndOfLife {
   int spares_at_start = 0;
   int spares_used = 0;
   double worst_log10_ber = 0.0;  // worst active channel at end of life, after swaps
-  int evaluations = 0;           // whole-array physics evaluations it took
+  // When asked and the link lasts: the optical margin of the aged link at the end of its life,
+  // its swaps made (none: an ISI / crosstalk floor above the KP4 limit by then).
+  bool margin_computed = false;
+  std::optional<double> optical_margin_db;
+  int evaluations = 0;  // whole-array physics evaluations it took
 };
 
 // One evaluation at the end of life; only when that fails, a bisection of the age at which it
 // first does (ageing and swaps only accumulate, so the link that meets at the end met before).
 // `aged`, when the caller already ran the stepwise ageing (simulate --degradation), stands for the
-// evaluation at the end of life; a failure age is bisected all the same.
+// evaluation at the end of life (run with DegradationOptions::margin_at_end = `margin`); a failure
+// age is bisected all the same. `margin`: also the optical margin at the end of life.
 EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
-                      const link::LaneAssignment& lanes, int threads,
+                      const link::LaneAssignment& lanes, int threads, bool margin,
                       const reliability::DegradationResult* aged = nullptr);
 
 }  // namespace mosaic

@@ -75,7 +75,7 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     r.physics_evaluations += r.degradation->evaluations;
   }
   if (options.end_of_life) {
-    r.end_of_life = end_of_life(spec, r.phy, r.lanes, options.threads,
+    r.end_of_life = end_of_life(spec, r.phy, r.lanes, options.threads, options.margin,
                                 r.degradation ? &*r.degradation : nullptr);
     r.physics_evaluations += r.end_of_life->evaluations;
   }

@@ -93,15 +93,21 @@ Verdict judge(const Evaluation& e) {
     const EndOfLife& eol = *e.end_of_life;
     v.end_of_life_checked = true;
     check(VerdictCondition::kSpares, !eol.failed,
-          eol.failed ? fmt::format("spares run out at {:.2g} years: an aged channel above {:.2g} "
-                                   "with no usable spare left ({} of {} used)",
-                                   eol.failure_age_years.value_or(v.service_life_years),
-                                   s.reliability.degradation_ber_target, eol.spares_used,
-                                   eol.spares_at_start)
-                     : fmt::format("{} of {} usable spares used over {:.3g} years, worst active "
-                                   "channel at end of life {}",
-                                   eol.spares_used, eol.spares_at_start, v.service_life_years,
-                                   ber_text(eol.worst_log10_ber)),
+          eol.failed
+              ? fmt::format("spares run out at {:.2g} years: an aged channel above {:.2g} "
+                            "with no usable spare left ({} of {} used)",
+                            eol.failure_age_years.value_or(v.service_life_years),
+                            s.reliability.degradation_ber_target, eol.spares_used,
+                            eol.spares_at_start)
+              : fmt::format(
+                    "{} of {} usable spares used over {:.3g} years, worst active "
+                    "channel at end of life {}{}",
+                    eol.spares_used, eol.spares_at_start, v.service_life_years,
+                    ber_text(eol.worst_log10_ber),
+                    !eol.margin_computed ? std::string()
+                    : eol.optical_margin_db
+                        ? fmt::format(", optical margin then {:+.2f} dB", *eol.optical_margin_db)
+                        : std::string(", no margin then (an ISI / crosstalk floor)")),
           "array.spare_channels");
   }
   v.meets = std::all_of(v.checks.begin(), v.checks.end(), [](const auto& c) { return c.ok; });

@@ -130,6 +130,16 @@ std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
   } else {
     out += "Margin   not computed (the margin option is off)\n";
   }
+  if (r.end_of_life && r.end_of_life->margin_computed)
+    out += r.end_of_life->optical_margin_db
+               ? fmt::format(
+                     "         {:+.2f} dB at end of life ({:.3g} years: the LEDs aged, "
+                     "{} channels swapped for spares)\n",
+                     *r.end_of_life->optical_margin_db, r.end_of_life->age_years,
+                     r.end_of_life->spares_used)
+               : std::string(
+                     "         unreachable at end of life: an ISI / crosstalk floor "
+                     "above 2.4e-4 by then\n");
   if (ranges && ranges->margin_unreachable_members)
     out += fmt::format("         unreachable on {} of {} ensemble members\n",
                        ranges->margin_unreachable_members, ranges->members);

@@ -44,6 +44,9 @@ struct DegradationOptions {
   // The ages after 0 to evaluate, ascending (years); empty: reliability.degradation_steps evenly
   // over the service life.
   std::vector<double> ages_years;
+  // Also the optical margin of the link as it stands at the last age, after its swaps
+  // (phy::optical_margin_db over the channels active then), when that age does not fail.
+  bool margin_at_end = false;
 };
 
 // One re-evaluation of the link's channels by the physics engine.
@@ -67,7 +70,11 @@ struct DegradationResult {
   double worst_log10_ber = 0.0;  // worst active channel over life, after swaps
   bool failed = false;
   std::optional<double> failure_age_years;  // first step at which it failed
-  int evaluations = 0;                      // physics evaluations run (ages after 0)
+  // With DegradationOptions::margin_at_end and no failure: the margin at the last age (none: an
+  // ISI / crosstalk floor above the KP4 limit by then).
+  bool end_margin_computed = false;
+  std::optional<double> end_margin_db;
+  int evaluations = 0;  // physics evaluations run (ages after 0)
   std::vector<std::string> assumptions;
 };
 

@@ -22,12 +22,16 @@ std::string describe(const DesignCandidate& c) {
   const auto& a = c.spec.array;
   std::string s = fmt::format(
       "{:7.3f} W/end  {:3d} data + {:2d} ECC + {:3d} spare ({}x{}) at {:.3f} Gb/s, launch "
-      "{:g} dBm, receiver {:g} GHz, worst BER {:.2g}, {:.3g} FIT",
+      "{:g} dBm, LED {:g} GHz, receiver {:g} GHz, CTLE {}, worst BER {:.2g}, {:.3g} FIT",
       c.per_end_w, a.data_channels, a.ecc_channels, a.spare_channels, a.rows, a.cols,
-      c.spec.channel.rate_gbps, c.spec.led.launch_power_dbm, c.spec.rx.bandwidth_ghz,
+      c.spec.channel.rate_gbps, c.spec.led.launch_power_dbm, c.spec.led.f3db_ghz,
+      c.spec.rx.bandwidth_ghz,
+      c.spec.rx.ctle ? fmt::format("{:g} GHz poles", c.spec.rx.ctle_pole_ghz) : std::string("off"),
       std::pow(10.0, column(c, "link.log10_worst_ber")), column(c, "reliability.link_fit"));
   const double margin = column(c, "link.optical_margin_db");
   if (!std::isnan(margin)) s += fmt::format(", margin {:.2f} dB", margin);
+  const double end = column(c, "link.optical_margin_end_of_life_db");
+  if (!std::isnan(end)) s += fmt::format(" ({:.2f} at end of life)", end);
   if (!c.feasible) s += "; FAILS " + c.violation;
   return s;
 }
@@ -52,9 +56,9 @@ void write_design_store(const std::string& path, const DesignResult& r,
                         const std::string& invocation) {
   SweepDefinition def;
   def.base = r.reference.spec;
-  for (const char* key :
-       {"array.data_channels", "array.ecc_channels", "array.spare_channels", "array.rows",
-        "array.cols", "channel.rate_gbps", "led.launch_power_dbm", "rx.bandwidth_ghz"}) {
+  for (const char* key : {"array.data_channels", "array.ecc_channels", "array.spare_channels",
+                          "array.rows", "array.cols", "channel.rate_gbps", "led.launch_power_dbm",
+                          "led.f3db_ghz", "rx.bandwidth_ghz", "rx.ctle", "rx.ctle_pole_ghz"}) {
     Axis axis;
     axis.key = key;
     axis.field = find_field(key);

@@ -60,30 +60,87 @@ std::optional<LinkSpec> shaped(const LinkSpec& base, const Shape& s) {
   return spec;
 }
 
-// The knobs the power model prices, around one design: the launch (the LED's drive current pays
-// for it) and the receiver bandwidth (the TIA and limiting stages pay). A step outside a key's
-// range, or a launch beyond led.max_current_density_a_per_cm2, is not a candidate.
+// A design with some keys changed, or nothing when a value leaves its key's range or the design
+// is no longer valid (e.g. a launch beyond led.max_current_density_a_per_cm2).
+template <typename Change>
+std::optional<LinkSpec> changed(const LinkSpec& around, std::initializer_list<const char*> keys,
+                                Change change) {
+  LinkSpec spec = around;
+  change(spec);
+  try {
+    for (const auto* key : keys) set_field(spec, *find_field(key), find_field(key)->get(spec));
+    validate_design(spec);
+  } catch (const ConfigError&) {
+    return std::nullopt;
+  }
+  return spec;
+}
+
+// The launch grid of the search with no feasible shape: the launch (-3 to +3 dB) against the
+// receiver bandwidth (0.8x, 1x, 1.25x).
 constexpr double kLaunchSteps_db[] = {-3.0, -1.5, 0.0, 1.5, 3.0};
 constexpr double kRxBandwidthFactors[] = {0.8, 1.0, 1.25};
+constexpr double kBandwidthSteps[] = {0.8, 1.25};
 
-std::vector<LinkSpec> tuned(const LinkSpec& around) {
+std::vector<LinkSpec> launch_receiver_grid(const LinkSpec& around) {
   std::vector<LinkSpec> out;
   for (double launch : kLaunchSteps_db)
     for (double bandwidth : kRxBandwidthFactors) {
       if (launch == 0.0 && bandwidth == 1.0) continue;
-      LinkSpec spec = around;
-      spec.led.launch_power_dbm += launch;
-      spec.rx.bandwidth_ghz *= bandwidth;
-      try {
-        for (const auto* key : {"led.launch_power_dbm", "rx.bandwidth_ghz"})
-          set_field(spec, *find_field(key), find_field(key)->get(spec));
-        validate_design(spec);
-      } catch (const ConfigError&) {
-        continue;
-      }
-      out.push_back(spec);
+      if (auto spec =
+              changed(around, {"led.launch_power_dbm", "rx.bandwidth_ghz"}, [&](LinkSpec& s) {
+                s.led.launch_power_dbm += launch;
+                s.rx.bandwidth_ghz *= bandwidth;
+              }))
+        out.push_back(*spec);
     }
   return out;
+}
+
+// The knobs the power model prices, one coordinate at a time around one design:
+//   launch      the LED's drive current pays for the light (and ages the LED faster);
+//   LED         a faster LED needs more bias current than the launch alone;
+//   receiver    the TIA's input device and the limiting stages scale with the bandwidth;
+//   CTLE        off saves its stage; its poles cost as a limiting stage does.
+enum class Knob { kLaunch, kLed, kReceiver, kCtle };
+// Passes of the descent: each moves every knob once; the search stops early when none moved.
+constexpr int kDescentPasses = 3;
+constexpr Knob kKnobs[] = {Knob::kLaunch, Knob::kLed, Knob::kReceiver, Knob::kCtle};
+
+std::vector<LinkSpec> knob_steps(const LinkSpec& around, Knob knob) {
+  std::vector<std::optional<LinkSpec>> out;
+  switch (knob) {
+    case Knob::kLaunch:
+      for (double step : kLaunchSteps_db)
+        if (step != 0.0)
+          out.push_back(changed(around, {"led.launch_power_dbm"},
+                                [&](LinkSpec& s) { s.led.launch_power_dbm += step; }));
+      break;
+    case Knob::kLed:
+      for (double f : kBandwidthSteps)
+        out.push_back(changed(around, {"led.f3db_ghz"}, [&](LinkSpec& s) { s.led.f3db_ghz *= f; }));
+      break;
+    case Knob::kReceiver:
+      for (double f : kBandwidthSteps)
+        out.push_back(
+            changed(around, {"rx.bandwidth_ghz"}, [&](LinkSpec& s) { s.rx.bandwidth_ghz *= f; }));
+      break;
+    case Knob::kCtle:
+      out.push_back(changed(around, {"rx.ctle"}, [](LinkSpec& s) { s.rx.ctle = !s.rx.ctle; }));
+      if (around.rx.ctle)
+        for (double f : kBandwidthSteps)
+          out.push_back(
+              changed(around, {"rx.ctle_pole_ghz"}, [&](LinkSpec& s) { s.rx.ctle_pole_ghz *= f; }));
+      break;
+  }
+  std::vector<LinkSpec> specs;
+  for (auto& spec : out)
+    if (spec) specs.push_back(std::move(*spec));
+  return specs;
+}
+
+Shape shape_of(const LinkSpec& s) {
+  return {s.array.data_channels, s.array.ecc_channels > 0, s.array.spare_channels};
 }
 
 class Search {
@@ -111,13 +168,21 @@ class Search {
     } else if (max_fit_ && !(output(o, "reliability.link_fit") <= *max_fit_)) {
       c.violation = fmt::format("FIT: {:.4g} > max_fit {:.4g}{}", output(o, "reliability.link_fit"),
                                 *max_fit_, goal_.max_fit ? "" : " (twice the preset's)");
-    } else if (!(output(o, "link.optical_margin_db") >= goal_.min_margin_db)) {
-      const double m = output(o, "link.optical_margin_db");
+    } else if (const double m = output(o, "link.optical_margin_db"); !(m >= goal_.min_margin_db)) {
       c.violation = std::isnan(m) ? std::string(
                                         "optical margin: unreachable (an ISI / crosstalk "
                                         "floor above the KP4 limit)")
                                   : fmt::format("optical margin: {:.3f} dB < min_margin_db {:g}", m,
                                                 goal_.min_margin_db);
+    } else if (const double eol = output(o, "link.optical_margin_end_of_life_db");
+               !(eol >= goal_.min_margin_db)) {
+      c.violation =
+          std::isnan(eol)
+              ? std::string(
+                    "optical margin at end of life: unreachable (an ISI / crosstalk "
+                    "floor above the KP4 limit by then)")
+              : fmt::format("optical margin at end of life: {:.3f} dB < min_margin_db {:g}", eol,
+                            goal_.min_margin_db);
     }
     c.feasible = c.violation.empty();
   }
@@ -126,16 +191,17 @@ class Search {
   std::vector<DesignCandidate*> evaluate(const LinkSpec& base, const std::vector<Shape>& shapes,
                                          const std::string& stage) {
     std::vector<LinkSpec> specs;
-    for (const auto& s : shapes) {
-      // A shape is tried once per launch and receiver bandwidth.
-      if (!tried_.insert({s, base.led.launch_power_dbm, base.rx.bandwidth_ghz}).second) continue;
+    for (const auto& s : shapes)
       if (auto spec = shaped(base, s)) specs.push_back(*spec);
-    }
     return evaluate_specs(specs, stage);
   }
 
-  std::vector<DesignCandidate*> evaluate_specs(const std::vector<LinkSpec>& specs,
+  // Evaluates the designs not tried yet (a design is its shape and its priced knobs).
+  std::vector<DesignCandidate*> evaluate_specs(const std::vector<LinkSpec>& candidates,
                                                const std::string& stage) {
+    std::vector<LinkSpec> specs;
+    for (const auto& spec : candidates)
+      if (tried_.insert(key_of(spec)).second) specs.push_back(spec);
     const std::size_t first = evaluated_.size();
     std::vector<DesignCandidate> batch(specs.size());
     PointOptions point;
@@ -146,7 +212,7 @@ class Search {
       batch[k].stage = stage;
       judge(batch[k]);
       const std::size_t d = ++done_;
-      if (progress_) progress_->update(std::min(0.99, d / 60.0), fmt::format("{} designs", d));
+      if (progress_) progress_->update(std::min(0.99, d / 100.0), fmt::format("{} designs", d));
     });
     std::vector<DesignCandidate*> out;
     for (auto& c : batch) evaluated_.push_back(std::move(c));
@@ -173,6 +239,13 @@ class Search {
 
   std::vector<DesignCandidate>& evaluated() { return evaluated_; }
 
+  // The priced knobs of a design (what the descent moves), the shape aside.
+  using Knobs = std::tuple<double, double, double, bool, double>;
+  static Knobs knobs_of(const LinkSpec& s) {
+    return {s.led.launch_power_dbm, s.led.f3db_ghz, s.rx.bandwidth_ghz, s.rx.ctle,
+            s.rx.ctle ? s.rx.ctle_pole_ghz : 0.0};
+  }
+
   // The FIT guard: the goal's, else kDefaultFitOverReference x the reference's own (judged
   // again, since it was evaluated before the guard existed).
   void set_fit_guard(DesignCandidate& reference) {
@@ -190,13 +263,11 @@ class Search {
   std::optional<double> max_fit_;
   Progress* progress_;
   std::vector<DesignCandidate> evaluated_;
-  std::set<std::tuple<Shape, double, double>> tried_;
+  using Key = std::tuple<Shape, Knobs>;
+  static Key key_of(const LinkSpec& s) { return {shape_of(s), knobs_of(s)}; }
+  std::set<Key> tried_;
   std::atomic<std::size_t> done_{0};
 };
-
-Shape shape_of(const LinkSpec& s) {
-  return {s.array.data_channels, s.array.ecc_channels > 0, s.array.spare_channels};
-}
 
 }  // namespace
 
@@ -222,15 +293,19 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
       "coarse grid over data channels (0.5-1.3x the preset's; the line rate follows from the "
       "host stream), ECC (none or the smallest SECDED) and spares (5% or 12.5%), plus the preset "
       "itself; then the channel count refined twice on 6 evenly spaced points between the "
-      "cheapest feasible design and the next smaller count; then the fewest spares that still "
-      "meet every constraint; then the launch (-3 to +3 dB in 1.5 dB steps, paid for by the LED "
-      "drive) and the receiver bandwidth (0.8x, 1x, 1.25x, paid for by the TIA and limiting "
-      "stages) around the best design, or, when no shape meets the guards at the preset's "
-      "launch and receiver, around the preset's shape and the coarse design of most margin. "
+      "cheapest feasible design and the next smaller count, and the fewest spares that still "
+      "meet every constraint; then a coordinate descent around the best design over the knobs "
+      "the power model prices, one at a time: the launch (-3 to +3 dB in 1.5 dB steps, paid for "
+      "by the LED drive), the LED bandwidth (0.8x, 1.25x: a faster LED needs more bias current), "
+      "the receiver bandwidth (0.8x, 1.25x: the TIA and limiting stages) and the CTLE (on or off, "
+      "its poles 0.8x or 1.25x), then the other ECC choice; the shape refined again after every "
+      "pass that moved a knob, at most 3 passes. When no shape meets the guards at the preset's "
+      "knobs: the launch against the receiver bandwidth (0.8x, 1x, 1.25x), the LED bandwidth and "
+      "the CTLE around the preset's shape and the coarse design of most margin. "
       "Ranked by watts per end, then pixels, then spares, then worst BER. "
       "Guards on every design: the verdict over the service life (now and at end of life), "
-      "optical margin >= min_margin_db (default 2 dB), link FIT <= max_fit (default twice the "
-      "preset's at the same reach and temperature).";
+      "optical margin now and at end of life >= min_margin_db (default 2 dB), link FIT <= max_fit "
+      "(default twice the preset's at the same reach and temperature).";
 
   std::vector<LinkSpec> reference{base};
   search.evaluate_specs(reference, "reference");
@@ -264,8 +339,11 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
     }
     if (widest && !(shape_of(widest->spec) == shape_of(base))) around.push_back(widest->spec);
     std::vector<LinkSpec> specs;
-    for (const auto& a : around)
-      for (const auto& t : tuned(a)) specs.push_back(t);
+    for (const auto& a : around) {
+      for (auto& t : launch_receiver_grid(a)) specs.push_back(std::move(t));
+      for (Knob knob : {Knob::kLed, Knob::kCtle})
+        for (auto& t : knob_steps(a, knob)) specs.push_back(std::move(t));
+    }
     search.evaluate_specs(specs, "tune");
   }
   if (!best()) {
@@ -284,10 +362,14 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
         nearest && nearest != &ref
             ? fmt::format(
                   "; the nearest miss of the {} tried: {} data + {} ECC + {} spare "
-                  "channels, launch {:g} dBm, receiver {:g} GHz: {}",
+                  "channels, launch {:g} dBm, LED {:g} GHz, receiver {:g} GHz, CTLE {}: {}",
                   search.evaluated().size(), nearest->spec.array.data_channels,
                   nearest->spec.array.ecc_channels, nearest->spec.array.spare_channels,
-                  nearest->spec.led.launch_power_dbm, nearest->spec.rx.bandwidth_ghz,
+                  nearest->spec.led.launch_power_dbm, nearest->spec.led.f3db_ghz,
+                  nearest->spec.rx.bandwidth_ghz,
+                  nearest->spec.rx.ctle
+                      ? fmt::format("poles {:g} GHz", nearest->spec.rx.ctle_pole_ghz)
+                      : std::string("off"),
                   nearest->violation)
             : std::string();
     throw ConfigError(
@@ -299,28 +381,31 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
                                           : ref.violation,
                     nearest_text));
   }
-  // Refine the channel count below the best design, keeping its ECC choice and spare fraction.
-  for (int round = 0; round < 2; ++round) {
-    const LinkSpec physics = best()->spec;  // its launch and receiver too
-    const Shape s = shape_of(physics);
-    int lower = 0;
-    for (const auto& c : search.evaluated()) {
-      const Shape o = shape_of(c.spec);
-      if (o.ecc == s.ecc && o.data < s.data && !c.feasible) lower = std::max(lower, o.data);
+  // Refine the channel count below the best design, keeping its ECC choice, spare fraction and
+  // knobs; then the fewest spares that still meet the constraints.
+  auto refine_shape = [&]() {
+    for (int round = 0; round < 2; ++round) {
+      const LinkSpec physics = best()->spec;  // its launch, LED and receiver too
+      const Shape s = shape_of(physics);
+      int lower = 0;
+      for (const auto& c : search.evaluated()) {
+        const Shape o = shape_of(c.spec);
+        if (o.ecc == s.ecc && o.data < s.data && !c.feasible &&
+            Search::knobs_of(c.spec) == Search::knobs_of(physics))
+          lower = std::max(lower, o.data);
+      }
+      if (lower == 0) lower = s.data / 2;
+      if (s.data - lower < 2) break;
+      const double spare_fraction = static_cast<double>(s.spares) / s.data;
+      std::vector<Shape> refine;
+      for (int k = 1; k <= 6; ++k) {
+        const int d = lower + static_cast<int>(std::lround((s.data - lower) * k / 7.0));
+        if (d > lower && d < s.data)
+          refine.push_back({d, s.ecc, static_cast<int>(std::ceil(spare_fraction * d))});
+      }
+      search.evaluate(physics, refine, "refine");
     }
-    if (lower == 0) lower = s.data / 2;
-    if (s.data - lower < 2) break;
-    const double spare_fraction = static_cast<double>(s.spares) / s.data;
-    std::vector<Shape> refine;
-    for (int k = 1; k <= 6; ++k) {
-      const int d = lower + static_cast<int>(std::lround((s.data - lower) * k / 7.0));
-      if (d > lower && d < s.data)
-        refine.push_back({d, s.ecc, static_cast<int>(std::ceil(spare_fraction * d))});
-    }
-    search.evaluate(physics, refine, "refine");
-  }
-  // Spares cost pixels (and watts when powered): the fewest that still meet the constraints.
-  {
+    // Spares cost pixels (and watts when powered).
     const LinkSpec physics = best()->spec;
     const Shape s = shape_of(physics);
     std::vector<Shape> fewer;
@@ -329,12 +414,23 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
       if (spares < s.spares) fewer.push_back({s.data, s.ecc, spares});
     }
     search.evaluate(physics, fewer, "refine");
-  }
-  // The priced knobs around the best shape: a lower launch or a narrower receiver may still meet
-  // the guards for fewer watts; a higher one may let a cheaper shape through.
-  {
-    const LinkSpec around = best()->spec;
-    search.evaluate_specs(tuned(around), "tune");
+  };
+  refine_shape();
+  // Coordinate descent over the priced knobs and the ECC choice around the best design: a lower
+  // launch, a slower LED, a narrower receiver or no CTLE may still meet the guards for fewer
+  // watts; a higher one may let a cheaper shape through, so the shape is refined again whenever
+  // the knobs moved.
+  for (int pass = 0; pass < kDescentPasses; ++pass) {
+    const auto knobs_before = Search::knobs_of(best()->spec);
+    for (Knob knob : kKnobs) search.evaluate_specs(knob_steps(best()->spec, knob), "tune");
+    {
+      const LinkSpec physics = best()->spec;
+      Shape other = shape_of(physics);
+      other.ecc = !other.ecc;
+      search.evaluate(physics, {other}, "tune");
+    }
+    if (Search::knobs_of(best()->spec) == knobs_before) break;
+    refine_shape();
   }
 
   const auto ranked = search.ranked();
