@@ -100,31 +100,32 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
 }
 
 // Forwarded clock: each row samples at one instant, the median of its channels' best instants.
-void apply_clock_groups(LinkEvaluator& ev, std::vector<ChannelResult>& channels, int threads,
-                        bool bathtubs, bool eye_heights) {
+// A forwarded clock samples every channel of a clock group (an array row) at one instant: the
+// median of the live channels' own best instants. Each channel's best phase comes from a
+// phase-only pass, then the channel is evaluated once, at its group's instant.
+std::vector<std::optional<int>> clock_group_phases(LinkEvaluator& ev, int threads) {
   const auto& layout = ev.layout();
-  const int os = ev.chain().samples_per_ui();
-  std::vector<std::optional<int>> fixed(channels.size());
+  const std::size_t n = layout.channels.size();
+  std::vector<int> own(n, 0);
+  parallel_for(n, threads, [&](std::size_t i) {
+    if (!layout.channels[i].dead) own[i] = ev.best_phase_samples(static_cast<int>(i));
+  });
+  std::vector<std::optional<int>> fixed(n);
   for (int row = 0; row < layout.rows; ++row) {
     std::vector<double> instants;
     for (int col = 0; col < layout.cols; ++col) {
       const int i = row * layout.cols + col;
-      if (channels[i].dead) continue;
-      const int phase = static_cast<int>(std::lround(channels[i].sampling_phase_ui * os));
-      instants.push_back(ev.absolute_phase_samples(i, phase));
+      if (!layout.channels[i].dead) instants.push_back(ev.absolute_phase_samples(i, own[i]));
     }
     if (instants.empty()) continue;
     std::nth_element(instants.begin(), instants.begin() + instants.size() / 2, instants.end());
     const double group = instants[instants.size() / 2];
     for (int col = 0; col < layout.cols; ++col) {
       const int i = row * layout.cols + col;
-      if (!channels[i].dead) fixed[i] = ev.phase_for_absolute(i, group);
+      if (!layout.channels[i].dead) fixed[i] = ev.phase_for_absolute(i, group);
     }
   }
-  parallel_for(channels.size(), threads, [&](std::size_t i) {
-    if (fixed[i])
-      channels[i] = ev.evaluate_channel(static_cast<int>(i), bathtubs, fixed[i], eye_heights);
-  });
+  return fixed;
 }
 
 struct SkewSpread {
@@ -171,16 +172,17 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   PhyResult result;
   const std::size_t n = ev.layout().channels.size();
   result.channels.resize(n);
+  const std::vector<std::optional<int>> fixed = spec.rx.clock == ClockMode::kForwardedClock
+                                                    ? clock_group_phases(ev, options.threads)
+                                                    : std::vector<std::optional<int>>(n);
   std::atomic<std::size_t> done{0};
   parallel_for(n, options.threads, [&](std::size_t i) {
-    result.channels[i] = ev.evaluate_channel(static_cast<int>(i), options.bathtubs, std::nullopt,
-                                             options.eye_heights);
+    result.channels[i] =
+        ev.evaluate_channel(static_cast<int>(i), options.bathtubs, fixed[i], options.eye_heights);
     const std::size_t d = ++done;
     if (options.progress)
       options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
   });
-  if (spec.rx.clock == ClockMode::kForwardedClock)
-    apply_clock_groups(ev, result.channels, options.threads, options.bathtubs, options.eye_heights);
   result.ctle_peaking_db = ev.ctle_peaking_db();
   result.noise_bandwidth_hz = ev.chain().noise_bandwidth_hz();
   result.fiber_sigma_ps = ev.fiber().sigma_s * 1e12;

@@ -239,6 +239,13 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   return r;
 }
 
+int LinkEvaluator::best_phase_samples(int channel) {
+  StatEyeInput in = eye_input(channel, false);
+  in.eye_heights = false;
+  in.phase_only = true;
+  return stat_eye(in).phase_samples;
+}
+
 double LinkEvaluator::absolute_phase_samples(int channel, int phase_samples) {
   const int os = chain_->samples_per_ui();
   return layout_.channels[channel].skew_s / chain_->bit_period_s() * os + pulse(channel).peak +

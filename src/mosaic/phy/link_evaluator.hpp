@@ -62,6 +62,9 @@ class LinkEvaluator {
   ChannelResult evaluate_channel(int channel, bool bathtubs,
                                  std::optional<int> fixed_phase_samples = std::nullopt,
                                  bool eye_heights = true);
+  // A live channel's own best sampling phase (samples from its pulse peak), the phase the full
+  // evaluation would choose, without the eye widths, heights and bathtubs.
+  int best_phase_samples(int channel);
   // Absolute sampling instant of a channel's phase choice, in samples (for clock groups).
   double absolute_phase_samples(int channel, int phase_samples);
   int phase_for_absolute(int channel, double absolute_samples);

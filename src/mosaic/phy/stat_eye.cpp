@@ -74,6 +74,7 @@ class Engine {
     r.phase_samples = s;
     r.threshold_a = d;
     r.log10_ber = h(s) / kLn10;
+    if (in_.phase_only) return r;
     const auto& dist = distribution(s);
     r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
     r.eye_width_ui = eye_width(h, s, std::log(kEyeOpeningBer));

@@ -35,6 +35,10 @@ struct StatEyeInput {
   // false: skip the eye-height searches (eye_height_* come back NaN); BER, phase, threshold and
   // eye widths are unchanged. Sweeps use it on every channel but the worst.
   bool eye_heights = true;
+  // true: stop once the phase and threshold are chosen (and the BER there): no eye widths,
+  // heights or bathtubs. What a forwarded clock's first pass needs, each channel's own best
+  // instant; the fixed-phase pass then computes the rest.
+  bool phase_only = false;
 };
 
 struct StatEyeResult {
