@@ -1,6 +1,7 @@
 #include "mosaic/link/kernels.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <utility>
 
@@ -155,7 +156,31 @@ KernelIsa detect_isa() {
   return KernelIsa::kPortable;
 }
 
+#if defined(__x86_64__)
+__attribute__((target("popcnt"))) std::uint64_t count_ones_popcnt(const std::uint64_t* w,
+                                                                  std::size_t n) {
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += std::uint64_t(__builtin_popcountll(w[i]));
+  return total;
+}
+
+bool have_popcnt() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt");
+}
+#endif
+
 }  // namespace
+
+std::uint64_t count_ones(std::span<const std::uint64_t> words) {
+#if defined(__x86_64__)
+  static const bool hardware = have_popcnt();
+  if (hardware) return count_ones_popcnt(words.data(), words.size());
+#endif
+  std::uint64_t total = 0;
+  for (const std::uint64_t w : words) total += std::uint64_t(std::popcount(w));
+  return total;
+}
 
 KernelIsa best_kernel_isa() {
   static const KernelIsa isa = detect_isa();

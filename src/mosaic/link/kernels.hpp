@@ -19,6 +19,10 @@ KernelIsa best_kernel_isa();
 // Whether this CPU can run kernels compiled for `isa`.
 bool kernel_isa_supported(KernelIsa isa);
 
+// Number of set bits over `words`, with the CPU's popcount instruction where it has one (the
+// portable build's std::popcount is a library call per word); the same count everywhere.
+std::uint64_t count_ones(std::span<const std::uint64_t> words);
+
 // In-place transpose of a 64x64 bit matrix: afterwards bit i of a[j] is the old bit j of a[i].
 void transpose64(std::uint64_t* a);
 void transpose64_reference(std::uint64_t* a);

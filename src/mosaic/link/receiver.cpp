@@ -142,14 +142,24 @@ void Receiver::track_lock(int q, std::int64_t m) {
 void Receiver::measure_spares(std::int64_t m, bool training) {
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const int words = config_->payload_words();
+  const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
+  const std::size_t n = config_->physical_channels;
   for (int q = 0; q < config_->physical_channels; ++q) {
     const Port& p = ports_[q];
     if (!p.locked) continue;
     if (!training && slot_of_channel_[p.channel] >= 0) continue;
-    std::uint64_t errors = 0;
-    const std::int64_t base = m * period_bits + p.offset;
-    for (int k = 1; k <= words; ++k)
-      errors += std::popcount(bits_at(q, base + 64 * k) ^ training_word(p.channel, m, k));
+    // bits_at(q, base + 64 k) for k = 1..words, walking the ring instead of dividing per word.
+    const std::int64_t bit = m * period_bits + p.offset + 64;
+    const int sh = int(bit & 63);
+    std::int64_t r = (bit >> 6) % rows;
+    spare_diff_.resize(std::size_t(words));
+    for (int k = 1; k <= words; ++k) {
+      const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
+      const std::uint64_t w = (ring_[r * n + q] >> sh) | ((ring_[r1 * n + q] << 1) << (63 - sh));
+      spare_diff_[k - 1] = w ^ training_word(p.channel, m, k);
+      r = r1;
+    }
+    const std::uint64_t errors = count_ones(spare_diff_);
     const bool lost = !marker_ok(q, m + 1, p.offset, p.channel, nullptr);
     // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
     spare_errors_[p.channel] += lost ? std::max<std::uint64_t>(errors, 32ull * words) : errors;

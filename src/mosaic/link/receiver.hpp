@@ -119,6 +119,7 @@ class Receiver {
   std::vector<LockEvent> locks_;
   std::vector<SpareExhaustedEvent> exhausted_;
   std::vector<std::uint64_t> acc_;
+  std::vector<std::uint64_t> spare_diff_;  // one spare's received ^ expected training words
   RxPeriodReport last_;
   std::int64_t received_ = 0;  // periods appended
   std::int64_t first_data_ = 0;
