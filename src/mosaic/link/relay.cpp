@@ -9,6 +9,7 @@
 
 #include "mosaic/core/rng.hpp"
 #include "mosaic/link/ecc_model.hpp"
+#include "mosaic/link/kernels.hpp"
 
 namespace mosaic::link {
 namespace {
@@ -131,11 +132,8 @@ RelayResult run_relay(const LinkSpec& spec, const RelayOptions& options) {
   FecTally fec(host_fec, cfg.frame_bits);
   std::vector<std::uint64_t> err(hw);
   const HostEnd host_end = [&](const DeliveredPeriod& p) {
-    std::uint64_t errors = 0;
-    for (std::size_t w = 0; w < hw; ++w) {
-      err[w] = p.words[w] ^ p.sent[w];
-      errors += std::popcount(err[w]);
-    }
+    for (std::size_t w = 0; w < hw; ++w) err[w] = p.words[w] ^ p.sent[w];
+    const std::uint64_t errors = count_ones(err);
     res.bit_errors += errors;
     if (options.sink) options.sink(p.index, p.words);
     return fec.add(err, p.flagged);
