@@ -30,8 +30,15 @@ TEST(Rs544, EncoderMatchesLibfec) {
   }
 }
 
-TEST(Rs544, DecoderAgreesWithLibfec) {
+// Both kernel sets: the AVX-512 syndromes and Chien search (where the CPU has them) and the
+// portable scalar code.
+class Rs544Kernels : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(Rs544, Rs544Kernels, ::testing::Values(true, false),
+                         [](const auto& info) { return info.param ? "vector" : "scalar"; });
+
+TEST_P(Rs544Kernels, DecoderAgreesWithLibfec) {
   Rs544 rs;
+  rs.use_vector_kernels(GetParam());
   LibfecRs544 ref;
   Rng rng(2, RngPurpose::kLinkPayload, 0);
   int agree_fail = 0;
@@ -101,6 +108,28 @@ TEST(HostFec, JudgeMatchesDenseDecodeKp4) {
 }
 TEST(HostFec, JudgeMatchesDenseDecodeKr4) {
   judge_matches_dense_decode<Rs528>();
+}
+
+// RS(528, 514) ends in a partial block of the vector Chien search (528 = 16.5 x 32): the vector
+// and scalar decoders agree on every pattern, within t and beyond it.
+TEST(HostFec, Kr4VectorAndScalarDecodersAgree) {
+  Rs528 vector, scalar;
+  vector.use_vector_kernels(true);
+  scalar.use_vector_kernels(false);
+  Rng rng(8, RngPurpose::kLinkPayload, 0);
+  for (int t = 0; t < 300; ++t) {
+    std::vector<std::uint16_t> cw(Rs528::kN);
+    for (int i = 0; i < Rs528::kK; ++i) cw[i] = rng.next_u32() & 0x3FF;
+    vector.encode(cw);
+    const int errors = t % 12;
+    // Half the patterns hit the last 16 positions, the partial block's lanes.
+    for (int e = 0; e < errors; ++e)
+      cw[t % 2 ? Rs528::kN - 1 - rng.next_u32() % 16 : rng.next_u32() % Rs528::kN] ^=
+          1 + rng.next_u32() % 1023;
+    auto a = cw, b = cw;
+    EXPECT_EQ(vector.decode(a), scalar.decode(b)) << t;
+    EXPECT_EQ(a, b) << t;
+  }
 }
 
 TEST(HostFec, Kr4CorrectsSevenSymbols) {

@@ -5,7 +5,11 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 #include <numeric>
 #include <stdexcept>
 
@@ -13,9 +17,79 @@ namespace mosaic::link {
 
 namespace {
 constexpr unsigned kPoly = 0x409;  // x^10 + x^3 + 1
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define MOSAIC_HAVE_SYNDROME_KERNEL 1
+// All syndromes at once, one root per 16-bit lane: Horner's s <- s * alpha^j + c_i, the constant
+// multiply as the XOR of the columns alpha^(j + b) over the set bits b of s (it is linear over
+// GF(2)). `columns` holds 10 rows of 32 lanes (zero past the last root); `out` gets 32 lanes.
+__attribute__((target("avx512f,avx512bw"))) void syndromes_avx512(const std::uint16_t* cw, int n,
+                                                                  const std::uint16_t* columns,
+                                                                  std::uint16_t* out) {
+  __m512i col[ReedSolomon10::kSymbolBits];
+  for (int b = 0; b < ReedSolomon10::kSymbolBits; ++b)
+    col[b] = _mm512_loadu_si512(columns + 32 * b);
+  __m512i s = _mm512_setzero_si512();
+  for (int i = 0; i < n; ++i) {
+    // Two partial sums halve the XOR chain; 0x78 is a ^ (b & c).
+    __m512i even = _mm512_set1_epi16(static_cast<short>(cw[i]));
+    __m512i odd = _mm512_setzero_si512();
+    for (int b = 0; b < ReedSolomon10::kSymbolBits; b += 2) {
+      const __m512i bit0 = _mm512_srai_epi16(_mm512_slli_epi16(s, 15 - b), 15);
+      const __m512i bit1 = _mm512_srai_epi16(_mm512_slli_epi16(s, 14 - b), 15);
+      even = _mm512_ternarylogic_epi32(even, bit0, col[b], 0x78);
+      odd = _mm512_ternarylogic_epi32(odd, bit1, col[b + 1], 0x78);
+    }
+    s = _mm512_xor_si512(even, odd);
+  }
+  _mm512_storeu_si512(out, s);
 }
 
+// Chien search 32 positions at a time, one position d per lane: lambda(alpha^-d) by Horner over
+// the locator's coefficients, the multiply by each lane's alpha^-d as the XOR of its columns
+// alpha^(b - d) over the set bits b (`columns`: per block of 32 positions, 10 rows of 32 lanes).
+// Writes the roots' degrees in increasing order; returns their count, or -1 past `most`.
+__attribute__((target("avx512f,avx512bw"))) int chien_avx512(const std::uint16_t* lambda, int l,
+                                                             const std::uint16_t* columns, int n,
+                                                             int most, int* where) {
+  int found = 0;
+  for (int block = 0; 32 * block < n; ++block) {
+    const std::uint16_t* c = columns + std::size_t(block) * 32 * ReedSolomon10::kSymbolBits;
+    __m512i col[ReedSolomon10::kSymbolBits];
+    for (int b = 0; b < ReedSolomon10::kSymbolBits; ++b) col[b] = _mm512_loadu_si512(c + 32 * b);
+    __m512i acc = _mm512_set1_epi16(static_cast<short>(lambda[l]));
+    for (int j = l - 1; j >= 0; --j) {
+      __m512i even = _mm512_set1_epi16(static_cast<short>(lambda[j]));
+      __m512i odd = _mm512_setzero_si512();
+      for (int b = 0; b < ReedSolomon10::kSymbolBits; b += 2) {
+        const __m512i bit0 = _mm512_srai_epi16(_mm512_slli_epi16(acc, 15 - b), 15);
+        const __m512i bit1 = _mm512_srai_epi16(_mm512_slli_epi16(acc, 14 - b), 15);
+        even = _mm512_ternarylogic_epi32(even, bit0, col[b], 0x78);
+        odd = _mm512_ternarylogic_epi32(odd, bit1, col[b + 1], 0x78);
+      }
+      acc = _mm512_xor_si512(even, odd);
+    }
+    const int lanes = std::min(32, n - 32 * block);
+    std::uint32_t roots = _mm512_cmpeq_epi16_mask(acc, _mm512_setzero_si512());
+    if (lanes < 32) roots &= (1u << lanes) - 1u;
+    while (roots) {
+      if (found == most) return -1;
+      where[found++] = 32 * block + std::countr_zero(roots);
+      roots &= roots - 1;
+    }
+  }
+  return found;
+}
+
+bool have_avx512bw() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+}
+#endif
+}  // namespace
+
 ReedSolomon10::ReedSolomon10(int n, int k, const char* name) : n_(n), k_(k), name_(name) {
+  use_vector_kernels(true);
   if (n > 1023 || k <= 0 || n - k > kMaxParity || (n - k) % 2 != 0)
     throw std::invalid_argument("ReedSolomon10: unsupported (n, k)");
   unsigned x = 1;
@@ -34,10 +108,21 @@ ReedSolomon10::ReedSolomon10(int n, int k, const char* name) : n_(n), k_(k), nam
     for (int i = j + 1; i > 0; --i) gen_[i] = gen_[i - 1] ^ mul(gen_[i], exp_[j]);
     gen_[0] = mul(gen_[0], exp_[j]);
   }
-  syn_mul_.resize(std::size_t(parity) * 1024);
+  syn_mul_.resize(std::size_t(parity) * 64);
   for (int j = 0; j < parity; ++j)
-    for (unsigned v = 0; v < 1024; ++v)
-      syn_mul_[std::size_t(j) * 1024 + v] = mul(static_cast<std::uint16_t>(v), exp_[j]);
+    for (unsigned v = 0; v < 32; ++v) {
+      syn_mul_[std::size_t(j) * 64 + v] = mul(static_cast<std::uint16_t>(v), exp_[j]);
+      syn_mul_[std::size_t(j) * 64 + 32 + v] = mul(static_cast<std::uint16_t>(v << 5), exp_[j]);
+    }
+  const int blocks = (n_ + 31) / 32;
+  chien_columns_.assign(std::size_t(blocks) * 32 * kSymbolBits, 0);
+  for (int d = 0; d < n_; ++d)
+    for (int b = 0; b < kSymbolBits; ++b)
+      chien_columns_[(std::size_t(d / 32) * kSymbolBits + b) * 32 + d % 32] =
+          exp_[(b + 1023 - d % 1023) % 1023];
+  syn_columns_.fill(0);
+  for (int b = 0; b < kSymbolBits; ++b)
+    for (int j = 0; j < parity; ++j) syn_columns_[std::size_t(b) * 32 + j] = exp_[j + b];
 }
 
 void ReedSolomon10::encode(std::span<std::uint16_t> cw) const {
@@ -49,6 +134,46 @@ void ReedSolomon10::encode(std::span<std::uint16_t> cw) const {
     r[0] = mul(fb, gen_[0]);
   }
   for (int j = 0; j < parity; ++j) cw[k_ + j] = r[parity - 1 - j];
+}
+
+void ReedSolomon10::use_vector_kernels(bool on) {
+#if MOSAIC_HAVE_SYNDROME_KERNEL
+  static const bool supported = have_avx512bw();
+  vector_ = on && supported;
+#else
+  (void)on;
+  vector_ = false;
+#endif
+}
+
+int ReedSolomon10::chien(const std::uint16_t* lambda, int l, int* where) const {
+#if MOSAIC_HAVE_SYNDROME_KERNEL
+  if (vector_) return chien_avx512(lambda, l, chien_columns_.data(), n_, l, where);
+#endif
+  // The terms lambda_j alpha^(-j d) are kept as logarithms: a step is a subtraction mod 1023,
+  // not a log lookup and a division. Zero coefficients stay out of the sum.
+  int found = 0;
+  std::array<int, kMaxParity / 2 + 1> log_term{};
+  std::array<int, kMaxParity / 2 + 1> index{};
+  int live = 0;
+  for (int j = 1; j <= l; ++j)
+    if (lambda[j]) {
+      log_term[live] = log_[lambda[j]];
+      index[live++] = j;
+    }
+  for (int d = 0; d < n_; ++d) {
+    std::uint16_t sum = lambda[0];
+    for (int k = 0; k < live; ++k) sum ^= exp_[log_term[k]];
+    if (sum == 0) {
+      if (found == l) return -1;
+      where[found++] = d;
+    }
+    for (int k = 0; k < live; ++k) {
+      const int v = log_term[k] - index[k];
+      log_term[k] = v < 0 ? v + 1023 : v;
+    }
+  }
+  return found;
 }
 
 int ReedSolomon10::solve(std::span<const std::uint16_t> s, int* where,
@@ -82,19 +207,7 @@ int ReedSolomon10::solve(std::span<const std::uint16_t> s, int* where,
   if (l > t) return -1;
 
   // Chien search over the n transmitted positions: error at degree d when lambda(alpha^-d) = 0.
-  int found = 0;
-  std::array<std::uint16_t, kMaxParity / 2 + 1> term{};
-  for (int j = 0; j <= l; ++j) term[j] = lambda[j];
-  for (int d = 0; d < n_; ++d) {
-    std::uint16_t sum = 0;
-    for (int j = 0; j <= l; ++j) sum ^= term[j];
-    if (sum == 0) {
-      if (found == l) return -1;
-      where[found++] = d;
-    }
-    for (int j = 1; j <= l; ++j)
-      if (term[j]) term[j] = exp_[(log_[term[j]] + 1023 - j) % 1023];
-  }
+  const int found = chien(lambda.data(), l, where);
   if (found != l) return -1;
 
   // Forney (first root alpha^0): e = X * omega(X^-1) / lambda'(X^-1).
@@ -125,10 +238,19 @@ int ReedSolomon10::solve(std::span<const std::uint16_t> s, int* where,
 int ReedSolomon10::decode(std::span<std::uint16_t> cw) const {
   const int parity = n_ - k_;
   // Syndromes S_j = c(alpha^j) by Horner, one multiply table per j.
-  std::array<std::uint16_t, kMaxParity> s{};
-  for (int i = 0; i < n_; ++i) {
-    const std::uint16_t v = cw[i];
-    for (int j = 0; j < parity; ++j) s[j] = syn_mul_[std::size_t(j) * 1024 + s[j]] ^ v;
+  std::array<std::uint16_t, 32> s{};
+  if (vector_) {
+#if MOSAIC_HAVE_SYNDROME_KERNEL
+    syndromes_avx512(cw.data(), n_, syn_columns_.data(), s.data());
+#endif
+  } else {
+    for (int i = 0; i < n_; ++i) {
+      const std::uint16_t v = cw[i];
+      for (int j = 0; j < parity; ++j) {
+        const std::uint16_t* t = syn_mul_.data() + std::size_t(j) * 64;
+        s[j] = t[s[j] & 31] ^ t[32 + (s[j] >> 5)] ^ v;
+      }
+    }
   }
   if (std::all_of(s.begin(), s.begin() + parity, [](std::uint16_t v) { return v == 0; })) return 0;
   int where[kMaxParity / 2];

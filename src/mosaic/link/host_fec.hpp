@@ -85,6 +85,11 @@ class ReedSolomon10 : public HostFec {
   FecVerdict judge(std::span<const SymbolError> errors) const override;
   int decode(std::span<std::uint16_t> codeword) const override;
 
+  // The syndromes and the Chien search on AVX-512 (BW) where the CPU has it (the default), or the
+  // portable scalar code; both give the same bits (tests compare them).
+  void use_vector_kernels(bool on);
+  bool vector_kernels() const { return vector_; }
+
   // Systematic encoding: symbols [0, k) are the message; fills [k, n) with parity.
   void encode(std::span<std::uint16_t> codeword) const;
 
@@ -96,13 +101,24 @@ class ReedSolomon10 : public HostFec {
   static constexpr int kMaxParity = 30;
   // Error locations (degrees) and magnitudes from the syndromes; -1 when uncorrectable.
   int solve(std::span<const std::uint16_t> syndromes, int* degree, std::uint16_t* magnitude) const;
+  // Roots of the locator lambda (degree l) among the n positions, as degrees in increasing
+  // order; their count, or -1 as soon as there are more than l.
+  int chien(const std::uint16_t* lambda, int l, int* where) const;
 
   int n_, k_;
   const char* name_;
+  bool vector_ = false;
   std::array<std::uint16_t, 2048> exp_{};
   std::array<std::uint16_t, 1024> log_{};
   std::array<std::uint16_t, kMaxParity + 1> gen_{};
-  std::vector<std::uint16_t> syn_mul_;  // [j][x] = x * alpha^j, one table of 1024 per root
+  // x * alpha^j as two 32-entry halves, [j][x & 31] ^ [j][32 + (x >> 5)] (multiplication by a
+  // constant is linear): 128 bytes per root, so all 30 roots' tables stay in the L1 cache where
+  // one table of 1024 per root (60 KB) does not.
+  std::vector<std::uint16_t> syn_mul_;
+  // The vector kernel's columns: [b][j] = alpha^(j + b), 32 lanes per bit (zero past n - k).
+  std::array<std::uint16_t, 32 * kSymbolBits> syn_columns_{};
+  // The vector Chien search's columns: per block of 32 positions d, [b][d % 32] = alpha^(b - d).
+  std::vector<std::uint16_t> chien_columns_;
 };
 
 // The KP4 code RS(544,514), t = 15.
