@@ -8,6 +8,7 @@
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/version.hpp"
 #include "mosaic/evaluate/columns.hpp"
+#include "mosaic/record/figures_json.hpp"
 #include "mosaic/record/power_json.hpp"
 #include "mosaic/record/reliability_json.hpp"
 #include "mosaic/record/spec_json.hpp"
@@ -121,6 +122,7 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
     link["worst_channel_bathtub_phase"] = bathtub_json(w.bathtub_phase, 1.0);
     link["worst_channel_bathtub_threshold_ua"] = bathtub_json(w.bathtub_threshold, 1e6);
   }
+  if (r.worst_eye) link["worst_channel_eye"] = eye_analysis_to_json(*r.worst_eye);
   j["link"] = std::move(link);
   j["latency"] = latency_to_json(r.link().latency);
   j["verdict"] = verdict_to_json(r.verdict);
