@@ -142,5 +142,37 @@ TEST(ReportJson, WorstChannelEyeIsWhereItsBathtubsCrossKp4) {
               1e-12);
 }
 
+TEST(ReportCsv, MonteCarloColumnsWhereItCounted) {
+  Evaluation r = evaluate(preset("prototype"));
+  phy::mc::McResult mc;
+  phy::mc::McChannelResult counted;
+  counted.index = 3;
+  counted.bits = 2e5;
+  counted.errors = 12;
+  counted.ber = 6e-5;
+  counted.ci_low = 3.1e-5;
+  counted.ci_high = 1.05e-4;
+  mc.channels.push_back(counted);
+  phy::mc::McChannelResult refused;
+  refused.index = 5;
+  refused.refusal = "no draw came anywhere near an error";
+  mc.channels.push_back(refused);
+  r.monte_carlo = mc;
+  std::ostringstream out;
+  write_channels_csv(r, out);
+  std::istringstream in(out.str());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 101u);
+  const std::string tail = ",mc_errors,mc_bits,mc_ber,mc_ber_ci_low,mc_ber_ci_high";
+  EXPECT_EQ(lines[0].substr(lines[0].size() - tail.size()), tail);
+  const auto ends = [](const std::string& line, const std::string& end) {
+    return line.size() >= end.size() && line.substr(line.size() - end.size()) == end;
+  };
+  EXPECT_TRUE(ends(lines[1 + 3], ",12,200000,6e-05,3.1e-05,0.000105")) << lines[4];
+  EXPECT_TRUE(ends(lines[1 + 5], ",refused,refused,refused")) << lines[6];
+  EXPECT_TRUE(ends(lines[1 + 0], ",,,,,")) << lines[1];
+}
+
 }  // namespace
 }  // namespace mosaic::record
