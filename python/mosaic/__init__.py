@@ -300,7 +300,8 @@ class SimulateResult:
 
     link = None
     """Link summary: roles, median / mean / worst BER, count over KP4, optical margin (dB),
-    line rate (Gb/s), latency (ns), the worst channel's bathtubs."""
+    line rate (Gb/s), latency (ns), the worst channel's bathtubs and its eye (openings at KP4
+    and 1e-12, jitter budget, eye mask: worst_channel_eye)."""
     power = None
     """Power per end (W) and per link (W), pJ/bit, per-block breakdown (W)."""
     reliability = None

@@ -53,6 +53,7 @@ _PLAIN = {
     "worst_channel": ("count", "index of the worst active channel"),
     "worst_channel_bathtub_phase": ("x: UI, log10_ber", "phase bathtub of the worst active channel"),
     "worst_channel_bathtub_threshold_ua": ("x: uA, log10_ber", "threshold bathtub of the worst active channel"),
+    "worst_channel_eye": ("dict: UI, ps, uA by key suffix", "the worst active channel's eye openings at KP4 and 1e-12, jitter budget and eye mask"),
     "pj_per_bit": ("pJ/bit", "energy per payload bit"),
     "powered_channels": ("count", "channels drawing power (data + ECC + powered spares)"),
     "blocks": ("list of {name, w (W), scaling}", "power per block of one end"),

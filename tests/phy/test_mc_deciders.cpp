@@ -1,7 +1,7 @@
 // Monte Carlo deciders, error counter and eye histogram: a waveform decider against a scalar
 // reference (jitter, interpolation, the tail across segments), the symbol decider on a delta
 // pulse (the bits, delayed) and against the Gaussian BER Q(swing / 2 sigma), the counter's sum and
-// the eye's bins.
+// the eye's bins (the decision sample at 0).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -173,6 +173,31 @@ TEST(McEyeHistogram, BinsTimeAndAmplitude) {
   }
   EXPECT_EQ(low, kSamples / 2);
   EXPECT_EQ(high, kSamples / 2);
+}
+
+// One bin per sample, centred on it: the samples at the decision instants (every UI after it) fill
+// the bin centred on 0 UI and the one centred on -1 UI, none between.
+TEST(McEyeHistogram, TheDecisionSampleIsDrawnAtZero) {
+  EyeHistogram::Config c;
+  c.samples_per_ui = kOs;
+  c.amplitude_bins = 2;
+  c.amplitude_min_a = 0.0;
+  c.amplitude_max_a = 1.0;
+  c.decision_samples = 7.0;
+  EyeHistogram eye(c);
+  std::vector<float> y(kSamples, 0.25f);
+  for (std::size_t i = 0; i < kSamples / kLanes; ++i)
+    if (i % kOs == 7)
+      for (int l = 0; l < kLanes; ++l) y[i * kLanes + l] = 0.75f;
+  eye.process(y);
+  const EyeDiagram& d = eye.diagram();
+  const double dt = (d.time_stop_ui - d.time_start_ui) / d.time_bins;
+  EXPECT_NEAR(dt, 1.0 / kOs, 1e-15);
+  EXPECT_NEAR(d.time_start_ui + (kOs + 0.5) * dt, 0.0, 1e-12);
+  EXPECT_NEAR(d.time_start_ui + 0.5 * dt, -1.0, 1e-12);
+  const std::uint64_t per_ui = kLanes * (kSamples / kLanes / kOs) / 2;
+  for (int t = 0; t < d.time_bins; ++t)
+    EXPECT_EQ(d.counts[d.time_bins + t], t == 0 || t == kOs ? per_ui : 0u) << t;
 }
 
 }  // namespace

@@ -46,6 +46,8 @@ export const palette = {
   blocks: ["#0b6bcb", "#3ebd93", "#f0b429", "#e66a6a", "#7b3fc4", "#40c3f7", "#9aa5b1", "#b44d12", "#2d3a8c", "#c65d7b"],
   // Perceptually even, dark = error-free, bright = near failure.
   ber: ["#0d0887", "#5302a3", "#8b0aa5", "#b83289", "#db5c68", "#f48849", "#febd2a", "#f0f921"],
+  // Sample density, light (few) to dark (many) on white: sparse bins never read as solid.
+  density: ["#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b"],
 };
 
 const registry = { charts: {}, pending: new Set(), errors: [] };
@@ -145,12 +147,14 @@ export function fmt(x, digits = 3) {
   return Number(x.toPrecision(digits)).toString();
 }
 
-// A grid of cells (x by y) drawn as rectangles on value axes, coloured through a visualMap.
+// A grid of cells (x by y) drawn as rectangles on value axes, coloured through a visualMap; drawn
+// in one pass (progressive chunks would leave a large grid half drawn when the page says ready).
 export function cellSeries(name, cells, dx, dy, extra = {}) {
   return {
     type: "custom",
     name,
     data: cells,
+    progressive: 0,
     encode: { x: 0, y: 1 },
     renderItem(params, api) {
       const x = api.value(0);

@@ -1,10 +1,8 @@
 // The `mosaic simulate` page: array map, eyes, bathtubs, BER histogram, power, reliability.
-import { contours } from "d3-contour";
-import { axis, base, cellSeries, chart, fmt, fmtBer, palette } from "./charts.js";
+import { axis, base, chart, fmt, fmtBer, palette } from "./charts.js";
 import { card, el, plot, table, tiles } from "./dom.js";
+import { bathtubCard, jitterBudgetCard, KP4, mcEyeCard, statEyeCard } from "./eyes.js";
 import { fleetCard, powerCard, survivalCard } from "./shared.js";
-
-const KP4 = Math.log10(2.4e-4);
 const ROLES = ["data", "ecc", "spare", "dead"];
 const SYMBOL = {
   data: "circle",
@@ -37,6 +35,8 @@ export function simulatePage(page, root) {
   const grid = el("div", { class: "grid" });
   root.append(grid);
   grid.append(arrayMapCard(page), statEyeCard(page));
+  const jitter = jitterBudgetCard(page);
+  if (jitter) grid.append(jitter);
   if (r.monte_carlo && r.monte_carlo.eyes && r.monte_carlo.eyes.length) for (const eye of r.monte_carlo.eyes) grid.append(mcEyeCard(r, eye));
   grid.append(bathtubCard(r, "phase"), bathtubCard(r, "threshold"), berHistogramCard(r), berCdfCard(r));
   if (r.monte_carlo && r.channels.some((c) => typeof c.mc_ber === "number")) grid.append(mcAgreementCard(r));
@@ -193,141 +193,6 @@ function arrayMapCard(page) {
     el("div", { class: "controls" }, el("label", { text: "colour by " }, select)),
     area
   );
-}
-
-// Contour lines of a grid (values[y][x]) at `levels`, in the grid's own coordinates.
-function contourLines(xs, ys, values, levels) {
-  const nx = xs.length;
-  const ny = ys.length;
-  const gen = contours().size([nx, ny]).thresholds(levels);
-  // d3 contours enclose values >= level; the eye is where BER is *below* it, so flip the sign.
-  const flat = values.map((v) => -v);
-  const out = [];
-  for (const c of gen(flat)) {
-    const pts = [];
-    for (const polygon of c.coordinates)
-      for (const ring of polygon) {
-        for (const [gx, gy] of ring) {
-          const fx = Math.min(Math.max(gx - 0.5, 0), nx - 1);
-          const fy = Math.min(Math.max(gy - 0.5, 0), ny - 1);
-          const ix = Math.floor(Math.min(fx, nx - 2));
-          const iy = Math.floor(Math.min(fy, ny - 2));
-          const x = xs[ix] + (xs[ix + 1] - xs[ix]) * (fx - ix);
-          const y = ys[iy] + (ys[iy + 1] - ys[iy]) * (fy - iy);
-          pts.push([x, y]);
-        }
-        pts.push([null, null]);
-      }
-    out.push({ level: -c.value, points: pts });
-  }
-  return out;
-}
-
-function statEyeCard(page) {
-  const area = plot();
-  const eye = page.stat_eye;
-  if (!eye) return card("Statistical eye", "not available for this report", area);
-  const xs = eye.phase_ui;
-  const ys = eye.threshold_ua;
-  const nx = xs.length;
-  const cells = [];
-  for (let j = 0; j < ys.length; j++) for (let i = 0; i < nx; i++) cells.push([xs[i], ys[j], Math.max(-16, eye.log10_ber[j * nx + i])]);
-  const levels = [-3, -6, -12];
-  const lineColor = { "-3": "#ffffff", "-6": "#40c3f7", "-12": "#3ebd93" };
-  const lines = contourLines(xs, ys, eye.log10_ber, levels.map((l) => -l)).map((c) => ({
-    type: "line",
-    name: `BER 1e${c.level}`,
-    data: c.points,
-    symbol: "none",
-    connectNulls: false,
-    lineStyle: { color: lineColor[String(c.level)], width: 2 },
-    itemStyle: { color: lineColor[String(c.level)] },
-  }));
-  chart("stat_eye", area, {
-    tooltip: { trigger: "item", formatter: (p) => (p.seriesName === "eye" ? `phase ${fmt(p.data[0])} UI, threshold ${fmt(p.data[1])} µA<br>BER ${fmtBer(p.data[2])}` : p.seriesName) },
-    legend: { top: 0, data: [...lines.map((l) => l.name), "decision point"] },
-    grid: { left: 64, right: 96, top: 36, bottom: 52 },
-    xAxis: axis("sampling phase from pulse peak (UI)", { type: "value", min: xs[0], max: xs[nx - 1], splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
-    yAxis: axis("decision threshold (µA)", { type: "value", min: ys[0], max: ys[ys.length - 1], splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
-    visualMap: { type: "continuous", dimension: 2, seriesIndex: 0, min: -16, max: 0, right: 0, top: "middle", itemHeight: 200, text: ["log10 BER 0", "−16"], inRange: { color: palette.ber }, textStyle: { color: palette.muted, fontSize: 11 } },
-    series: [
-      cellSeries("eye", cells, xs[1] - xs[0], ys[1] - ys[0]),
-      ...lines,
-      { type: "scatter", name: "decision point", data: [[eye.sampling_phase_ui, eye.decision_threshold_ua]], symbol: "pin", symbolSize: 22, itemStyle: { color: "#ffffff", borderColor: palette.ink, borderWidth: 1 } },
-    ],
-  });
-  return card(
-    `Statistical eye, channel ${eye.channel}`,
-    `BER over sampling phase and threshold (exact ISI + crosstalk distribution with Gaussian noise and jitter); contours at 1e-3, 1e-6 and 1e-12; pin: the chosen phase and threshold (BER ${fmtBer(eye.log10_ber_at_decision)}). Choose the channel with --eye-stat.`,
-    area
-  );
-}
-
-function mcEyeCard(r, eye) {
-  const area = plot();
-  const nx = eye.time_bins;
-  const ny = eye.amplitude_bins;
-  const dt = (eye.time_stop_ui - eye.time_start_ui) / nx;
-  const da = (eye.amplitude_max_ua - eye.amplitude_min_ua) / ny;
-  const cells = [];
-  let maxCount = 1;
-  for (let a = 0; a < ny; a++)
-    for (let t = 0; t < nx; t++) {
-      const n = eye.counts[a * nx + t];
-      if (n > 0) {
-        const v = Math.log10(n);
-        maxCount = Math.max(maxCount, v);
-        cells.push([eye.time_start_ui + (t + 0.5) * dt, eye.amplitude_min_ua + (a + 0.5) * da, v]);
-      }
-    }
-  chart(`mc_eye_${eye.channel}`, area, {
-    tooltip: { trigger: "item", formatter: (p) => (p.data ? `t ${fmt(p.data[0])} UI, ${fmt(p.data[1])} µA: ${Math.round(Math.pow(10, p.data[2]))} samples` : "") },
-    grid: { left: 64, right: 96, top: 24, bottom: 52 },
-    xAxis: axis("time (UI)", { type: "value", min: eye.time_start_ui, max: eye.time_stop_ui, splitLine: { show: false }, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
-    yAxis: axis("photocurrent (µA)", { type: "value", min: eye.amplitude_min_ua, max: eye.amplitude_max_ua, splitLine: { show: false }, nameGap: 44, axisLabel: { color: palette.muted, showMinLabel: false, showMaxLabel: false } }),
-    visualMap: { type: "continuous", dimension: 2, seriesIndex: 0, min: 0, max: Math.ceil(maxCount), right: 0, top: "middle", itemHeight: 200, text: ["log10 count", "0"], inRange: { color: ["#f5f7fa", ...palette.ber.slice(0, 6)] }, textStyle: { color: palette.muted, fontSize: 11 } },
-    series: [
-      cellSeries("mc eye", cells, dt, da),
-      { type: "line", name: "threshold", data: [[eye.time_start_ui, eye.threshold_ua], [eye.time_stop_ui, eye.threshold_ua]], symbol: "none", lineStyle: { color: palette.limit, type: "dashed" } },
-    ],
-  });
-  const mc = r.monte_carlo;
-  return card(`Monte Carlo eye, channel ${eye.channel}`, `Bit-true waveform histogram (${mc.mode}, ${fmt(mc.bits_per_channel)} bits per channel); dashed: the decision threshold.`, area);
-}
-
-function bathtubCard(r, which) {
-  const area = plot();
-  const link = r.link;
-  const key = which === "phase" ? "worst_channel_bathtub_phase" : "worst_channel_bathtub_threshold_ua";
-  const tub = link[key];
-  if (!tub) return card(`Bathtub (${which})`, "no active channel", area);
-  const floor = Math.max(-60, Math.min(-15, niceFloor(Math.min(...tub.log10_ber))));
-  const data = tub.x.map((x, i) => [x, Math.max(floor, tub.log10_ber[i])]);
-  chart(`bathtub_${which}`, area, {
-    tooltip: { trigger: "axis", formatter: (ps) => `${fmt(ps[0].data[0])} ${which === "phase" ? "UI" : "µA"}: BER ${fmtBer(ps[0].data[1])}` },
-    xAxis: axis(which === "phase" ? "sampling phase from the chosen one (UI)" : "threshold from the chosen one (µA)", { type: "value", scale: true }),
-    yAxis: axis("log10 BER", { type: "value", min: floor, max: 0, nameGap: 36 }),
-    series: [
-      {
-        type: "line",
-        name: "BER",
-        data,
-        symbol: "none",
-        lineStyle: { color: palette.accent, width: 2 },
-        areaStyle: { color: "rgba(11,107,203,0.08)" },
-        markLine: {
-          silent: true,
-          symbol: "none",
-          label: { formatter: "{b}", position: "insideEndTop", color: palette.muted },
-          data: [
-            { name: "KP4 2.4e-4", yAxis: KP4, lineStyle: { color: palette.limit, type: "dashed" } },
-            { name: "1e-12", yAxis: -12, lineStyle: { color: palette.muted, type: "dotted" } },
-          ],
-        },
-      },
-    ],
-  });
-  return card(`Bathtub, worst channel ${link.worst_channel} (${which})`, which === "phase" ? "BER as the sampling instant moves, threshold held." : "BER as the decision threshold moves, phase held.", area);
 }
 
 function berHistogramCard(r) {

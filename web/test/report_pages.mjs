@@ -3,7 +3,8 @@
 // console errors, network requests, one array-map mark per channel and the size of the default
 // report; then the page of a sweep store and one of its point pages (sweep_page.mjs), the sweep
 // page's line view, URL and exports on the 800G reach/temperature example (sweep_views.mjs) and
-// the page of a cluster (cluster_page.mjs). Screenshots
+// the page of a cluster (cluster_page.mjs); on every simulate page the eyes' annotations, the
+// jitter budget, the bathtubs and the Monte Carlo eye (eye_views.mjs). Screenshots
 // go to the artifacts folder.
 //   node test/report_pages.mjs MOSAIC_BINARY ARTIFACTS_DIR
 import { execFileSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch, openReport } from "./browser.mjs";
 import { checkClusterPage } from "./cluster_page.mjs";
+import { checkEyes } from "./eye_views.mjs";
 import { checkSweepPage } from "./sweep_page.mjs";
 import { checkSweepViews } from "./sweep_views.mjs";
 
@@ -30,11 +32,17 @@ const check = (ok, what) => {
 const t0 = Date.now();
 const f = (name) => join(out, name);
 run("simulate", "--threads", "2", "--html", f("simulate_default.html"), "--json");
-execFileSync(mosaic, ["simulate", "--threads", "2", "--json", "--eye-stat", "7"], { stdio: ["ignore", "pipe", "inherit"] });
+// A record whose statistical eye predates its annotations (no openings, jitter budget or mask):
+// the page draws the eye and leaves the rest out.
+const eyeRecord = JSON.parse(run("simulate", "--threads", "2", "--json", "--eye-stat", "7", "--no-margin").toString());
+for (const k of ["eye_opening", "jitter_budget", "eye_mask"]) delete eyeRecord.stat_eye[k];
+delete eyeRecord.link.worst_channel_eye;
+require_write(f("simulate_bare_eye.json"), JSON.stringify(eyeRecord));
+run("report", f("simulate_bare_eye.json"), "-o", f("report_bare_eye.html"));
 const simJson = run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=30", "--json");
 require_write(f("simulate_prototype.json"), simJson);
 run("report", f("simulate_prototype.json"), "-o", f("report_from_json.html"), "--eye-stat", "12");
-run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=20", "--method", "mc", "--set", "mc.max_bits=2e5", "--eye-channels", "12", "--html", f("simulate_mc.html"));
+run("simulate", "--threads", "2", "--preset", "prototype", "--set", "fiber.length_m=20", "--method", "mc", "--set", "mc.max_bits=2e5", "--eye-channels", "12", "--all-bathtubs", "--html", f("simulate_mc.html"));
 run("simulate", "--threads", "2", "--preset", "prototype", "--degradation", "--no-margin", "--link-budget-every", "--html", f("simulate_degradation.html"));
 run("relay", "--gbits", "0.2", "--ber", "1e-6", "--failures", "3@0.00005", "--html", f("relay.html"));
 run("compare", "--html", f("compare.html"));
@@ -58,6 +66,7 @@ const pages = [
   ["report_from_json.html", "simulate"],
   ["simulate_mc.html", "simulate"],
   ["simulate_degradation.html", "simulate"],
+  ["report_bare_eye.html", "simulate"],
   ["relay.html", "relay"],
   ["compare.html", "compare"],
   ["fleet.html", "fleet"],
@@ -133,6 +142,7 @@ try {
       }
     }
     if (name === "simulate_degradation.html") check(state.charts.includes("degradation"), `${name}: ageing chart present`);
+    if (kind === "simulate") await checkEyes(page, name, state, check);
     check(state.pending.length === 0, `${name}: every chart finished rendering (${state.charts.length})`);
     for (const [c, ink] of Object.entries(state.drawn)) check(ink > 100, `${name}: chart ${c} drew pixels`);
     if (kind === "cable") {

@@ -1,5 +1,7 @@
 #include "mosaic/evaluate/evaluate.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cmath>
 
@@ -37,7 +39,6 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   eval.progress = options.progress;
   eval.bathtubs = options.bathtubs;
   eval.eye_heights = options.eye_heights;
-  eval.eye_heights = options.eye_heights;
   // One evaluator for the statistical eye and Monte Carlo: same array, CTLE and pulse responses.
   phy::LinkEvaluator ev(spec);
   r.phy = phy::evaluate(ev, eval);
@@ -46,6 +47,12 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
   r.lanes = link::assign_roles(spec, r.phy.channels);
   if (!options.bathtubs && options.worst_bathtubs)
     refill_worst_bathtubs(ev, r.lanes.summary.worst_channel, r.phy.channels);
+  if (const int worst = r.lanes.summary.worst_channel; options.bathtubs && worst >= 0) {
+    // At the phase the run sampled it (its row's under a forwarded clock).
+    const int os = ev.chain().samples_per_ui();
+    r.worst_eye = phy::analyse_eye(
+        ev, worst, static_cast<int>(std::lround(r.phy.channels[worst].sampling_phase_ui * os)));
+  }
   if (options.margin) {
     r.lanes.summary.margin_computed = true;
     const std::optional<double> margin =
@@ -102,6 +109,24 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     r.assumptions.emplace_back(
         "Optical margin: uniform launch-power loss on every channel until the "
         "worst active channel reaches the KP4 pre-FEC BER 2.4e-4");
+  if (r.worst_eye) {
+    const phy::EyeMaskSpec& m = r.worst_eye->mask.spec;
+    r.assumptions.push_back(
+        "Jitter budget: the only random jitter is the Gaussian sampling jitter (rx.jitter_rms_ps); "
+        "the deterministic jitter is the peak-to-peak spread of the threshold crossings over every "
+        "data pattern of the channel's own taps (ISI) and its neighbours' (crosstalk), noise and "
+        "jitter off and the lumped small taps left out; the dual-Dirac total DJ + 2 Q(BER) RJ "
+        "is a decomposition in which that peak-to-peak DJ stands in for the dual-Dirac DJ (it "
+        "bounds it from above) and amplitude noise has no part; the statistical eye's own "
+        "opening, noise included, is the exact figure");
+    r.assumptions.push_back(fmt::format(
+        "Eye mask: a chosen hexagon (no published mask for the module's receiver) centred on the "
+        "decision point, {:g} UI wide at the threshold, its flat top {:g} UI wide at +-{:g} of "
+        "the signal swing; it passes when it lies where the statistical eye's BER is at most "
+        "{:g}, checked along the rays through its corners and edge midpoints; the margin is how "
+        "far it can be scaled about the decision point before it leaves that region",
+        2 * m.half_width_ui, 2 * m.flat_half_width_ui, m.half_height_swing, m.ber));
+  }
   if (r.link_budget)
     r.assumptions.insert(r.assumptions.end(), r.link_budget->assumptions.begin(),
                          r.link_budget->assumptions.end());

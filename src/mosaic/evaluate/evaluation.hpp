@@ -10,6 +10,7 @@
 #include "mosaic/evaluate/verdict.hpp"
 #include "mosaic/link/lanes.hpp"
 #include "mosaic/phy/evaluate.hpp"
+#include "mosaic/phy/eye_analysis.hpp"
 #include "mosaic/phy/mc/monte_carlo.hpp"
 #include "mosaic/power/power_budget.hpp"
 #include "mosaic/reliability/degradation.hpp"
@@ -44,7 +45,9 @@ struct Evaluation {
   std::optional<phy::mc::McResult> monte_carlo;               // when asked
   std::optional<EndOfLife> end_of_life;   // the link at the end of its service life, when asked
   std::optional<LinkBudget> link_budget;  // when asked
-  Verdict verdict;                        // judge(*this): now and at end of life
+  // The worst active channel's eye openings, jitter budget and mask test (with bathtubs).
+  std::optional<phy::EyeAnalysis> worst_eye;
+  Verdict verdict;              // judge(*this): now and at end of life
   int physics_evaluations = 0;  // whole-array statistical-eye runs (margin search not counted)
   Timing timing;
 

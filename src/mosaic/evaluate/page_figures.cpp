@@ -10,7 +10,9 @@ PageFigures page_figures(const LinkSpec& spec, const PageFiguresRequest& request
   // A page evaluates its record's design again: the same budget as the run that made it.
   check_evaluation_memory(spec);
   PageFigures f;
-  if (request.stat_eye_channel) f.stat_eye = stat_eye_figure(spec, *request.stat_eye_channel);
+  if (request.stat_eye_channel)
+    f.stat_eye =
+        stat_eye_figure(spec, *request.stat_eye_channel, "eye_stat", request.stat_eye_phase_ui);
   if (request.catalog) {
     // The design's power, FIT and latency as `mosaic compare` evaluates them.
     EvalOptions quick;

@@ -16,6 +16,7 @@ namespace mosaic {
 // page computes nothing).
 struct PageFiguresRequest {
   std::optional<int> stat_eye_channel;              // this channel's statistical-eye grid
+  std::optional<double> stat_eye_phase_ui;          // ... its point at this phase (the record's)
   const power::BaselineCatalog* catalog = nullptr;  // the design beside the baselines
   bool fleet = false;                               // `mosaic fleet` with its defaults
   bool survival = false;                            // link survival over the service life

@@ -43,7 +43,15 @@ SimulateResult simulate(const LinkSpec& spec, const study::SimulateOptions& opti
     auto& a = r.evaluation.assumptions;
     a.insert(a.end(), r.calibration->assumptions.begin(), r.calibration->assumptions.end());
   }
-  if (options.eye_stat) r.stat_eye = stat_eye_figure(spec, *options.eye_stat, "eye_stat");
+  if (options.eye_stat) {
+    // At the phase the run sampled the channel (a dead or missing one is refused by the figure).
+    const auto& channels = r.evaluation.phy.channels;
+    const int c = *options.eye_stat;
+    std::optional<double> phase;
+    if (c >= 0 && c < static_cast<int>(channels.size()) && !channels[c].dead)
+      phase = channels[c].sampling_phase_ui;
+    r.stat_eye = stat_eye_figure(spec, c, "eye_stat", phase);
+  }
   return r;
 }
 

@@ -1,5 +1,7 @@
 #include "mosaic/evaluate/stat_eye_figure.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "mosaic/core/error.hpp"
@@ -8,16 +10,22 @@
 
 namespace mosaic {
 
-StatEyeFigure stat_eye_figure(const LinkSpec& spec, int channel, const char* field) {
+StatEyeFigure stat_eye_figure(const LinkSpec& spec, int channel, const char* field,
+                              std::optional<double> sampling_phase_ui) {
   phy::LinkEvaluator ev(spec);
   const int n = static_cast<int>(ev.layout().channels.size());
   if (channel < 0 || channel >= n || ev.layout().channels[channel].dead)
     throw ConfigError(field, std::to_string(channel),
                       "a live channel index in [0, " + std::to_string(n - 1) + "]");
-  const phy::StatEyeInput in = ev.eye_input(channel, false);
+  phy::StatEyeInput in = ev.eye_input(channel, false);
+  const double os = in.victim.pulse->samples_per_ui;
+  std::optional<int> fixed;
+  if (sampling_phase_ui && std::isfinite(*sampling_phase_ui))
+    fixed = static_cast<int>(std::lround(std::clamp(*sampling_phase_ui, -0.5, 0.5) * os));
+  in.fixed_phase_samples = fixed;
+  in.eye_heights = false;  // the analysis below has them
   const phy::StatEyeResult chosen = phy::stat_eye(in);
   phy::StatEyeGrid g = phy::stat_eye_grid(in, kStatEyeFigurePhases, kStatEyeFigureThresholds);
-  const double os = in.victim.pulse->samples_per_ui;
   StatEyeFigure f;
   f.channel = channel;
   f.phase_ui = std::move(g.phase_ui);
@@ -26,6 +34,7 @@ StatEyeFigure stat_eye_figure(const LinkSpec& spec, int channel, const char* fie
   f.sampling_phase_ui = chosen.phase_samples / os;
   f.decision_threshold_a = chosen.threshold_a;
   f.log10_ber_at_decision = chosen.log10_ber;
+  f.analysis = phy::analyse_eye(ev, channel, fixed);
   return f;
 }
 

@@ -102,6 +102,17 @@ PageFiguresRequest figures_request(const nlohmann::json& record, ReportKind kind
     else if (!record.contains("stat_eye"))
       if (const int worst = worst_active_channel(record); worst >= 0)
         request.stat_eye_channel = worst;
+    // The record's sampling phase of that channel, where it has one: the page's eye is then
+    // annotated at the point the run sampled (a forwarded clock's row phase).
+    if (request.stat_eye_channel && record.contains("channels") && record["channels"].is_array()) {
+      const auto& channels = record["channels"];
+      const int c = *request.stat_eye_channel;
+      if (c >= 0 && c < static_cast<int>(channels.size()) && channels[c].is_object()) {
+        const auto phase = channels[c].find("sampling_phase_ui");
+        if (phase != channels[c].end() && phase->is_number())
+          request.stat_eye_phase_ui = phase->get<double>();
+      }
+    }
     request.catalog = catalog;
     request.fleet = true;
   }

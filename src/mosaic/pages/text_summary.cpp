@@ -74,6 +74,30 @@ std::string link_budget_text(const LinkBudget& b) {
 
 }  // namespace
 
+namespace {
+
+// The worst channel's openings, jitter terms and mask test: what the page draws on its eye.
+std::string eye_text(const phy::EyeAnalysis& e) {
+  const phy::JitterBudget& j = e.jitter;
+  const auto ps = [&](const std::optional<double>& ui) {
+    return ui ? fmt::format("{:.1f}", *ui * j.ui_ps) : std::string("closed");
+  };
+  std::string out = fmt::format(
+      "Eye      worst channel {}: {:.3g} uA x {:.3f} UI at KP4, {:.3g} uA x {:.3f} UI at 1e-12; "
+      "mask {} ({:+.1f}%)\n",
+      e.channel, e.kp4.height_a * 1e6, e.kp4.width_ui, e.ber_1e12.height_a * 1e6,
+      e.ber_1e12.width_ui, e.mask.pass ? "pass" : "FAIL", e.mask.margin_percent);
+  out += fmt::format(
+      "Jitter   RJ {:.1f} ps rms, DJ {} ps pp (ISI {}); TJ at 1e-12 {} ps dual-Dirac, {:.1f} ps "
+      "statistical eye; phase offset {:+.1f} ps ({})\n",
+      j.rj_rms_ui * j.ui_ps, ps(j.dj_total_pp_ui), ps(j.dj_isi_pp_ui), ps(j.tj_dual_dirac_1e12_ui),
+      j.tj_stat_eye_1e12_ui * j.ui_ps, j.phase_offset_ui * j.ui_ps,
+      j.forwarded_clock ? "forwarded clock" : "CDR");
+  return out;
+}
+
+}  // namespace
+
 std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
   const auto& s = r.spec;
   const auto& l = r.link();
@@ -150,6 +174,7 @@ std::string text_summary(const Evaluation& r, const CalibrationRanges* ranges) {
         "reach "
         "of compare and cluster, which also holds at end of life)\n",
         ranges->reach_m, ranges->reach_m_range.lo, ranges->reach_m_range.hi, ranges->members);
+  if (r.worst_eye) out += eye_text(*r.worst_eye);
   if (r.link_budget) out += link_budget_text(*r.link_budget);
   out += fmt::format("Capacity {:.3f} Gb/s needed per data channel: {}\n",
                      l.required_line_rate_gbps, l.capacity_ok ? "ok" : "NOT MET");

@@ -77,15 +77,28 @@ class Engine {
     if (in_.phase_only) return r;
     const auto& dist = distribution(s);
     r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
-    r.eye_width_ui = eye_width(h, s, std::log(kEyeOpeningBer));
-    r.eye_width_1e12_ui = eye_width(h, s, std::log(1e-12));
+    const Span w = eye_width(h, s, std::log(kEyeOpeningBer));
+    const Span w12 = eye_width(h, s, std::log(1e-12));
+    r.eye_width_ui = w.size() / os_;
+    r.eye_width_1e12_ui = w12.size() / os_;
+    r.edges.left_ui = w.lo / os_;
+    r.edges.right_ui = w.hi / os_;
+    r.edges_1e12.left_ui = w12.lo / os_;
+    r.edges_1e12.right_ui = w12.hi / os_;
     if (in_.eye_heights) {
       const auto [grid, v] = vertical(s);
-      r.eye_height_a = eye_height(grid, v, d, s, std::log(kEyeOpeningBer));
-      r.eye_height_1e12_a = eye_height(grid, v, d, s, std::log(1e-12));
+      const Span e = eye_height(grid, v, d, s, std::log(kEyeOpeningBer));
+      const Span e12 = eye_height(grid, v, d, s, std::log(1e-12));
+      r.eye_height_a = e.size();
+      r.eye_height_1e12_a = e12.size();
+      r.edges.low_a = e.lo;
+      r.edges.high_a = e.hi;
+      r.edges_1e12.low_a = e12.lo;
+      r.edges_1e12.high_a = e12.hi;
     } else {
-      r.eye_height_a = std::numeric_limits<double>::quiet_NaN();
-      r.eye_height_1e12_a = std::numeric_limits<double>::quiet_NaN();
+      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+      r.eye_height_a = r.eye_height_1e12_a = kNaN;
+      r.edges.low_a = r.edges.high_a = r.edges_1e12.low_a = r.edges_1e12.high_a = kNaN;
     }
     if (in_.bathtubs) {
       const auto [grid, v] = vertical(s);
@@ -96,6 +109,11 @@ class Engine {
     }
     return r;
   }
+
+  int samples_per_ui() const { return os_; }
+
+  // log10 BER with jitter at one phase (clamped to +-1 UI) and threshold.
+  double log10_ber_at(int s, double d) { return log_ber(std::clamp(s, -os_, os_), d) / kLn10; }
 
   StatEyeGrid grid(int phases, int thresholds) {
     StatEyeGrid g;
@@ -268,8 +286,15 @@ class Engine {
     return x_in + std::clamp(t, 0.0, 1.0) * (x_out - x_in);
   }
 
-  double eye_width(Horizontal& h, int s, double level) const {
-    if (!(h(s) <= level)) return 0.0;
+  // An opening's two ends (phase samples, or threshold A); both at the chosen point when closed.
+  struct Span {
+    double lo = 0.0;
+    double hi = 0.0;
+    double size() const { return hi - lo; }
+  };
+
+  Span eye_width(Horizontal& h, int s, double level) const {
+    if (!(h(s) <= level)) return {double(s), double(s)};
     double left = -os_;
     for (int p = s; p > -os_; --p) {
       if (h(p - 1) > level) {
@@ -284,13 +309,13 @@ class Engine {
         break;
       }
     }
-    return (right - left) / os_;
+    return {left, right};
   }
 
-  double eye_height(const std::vector<double>& grid, const std::vector<double>& v, double d, int s,
-                    double level) {
+  Span eye_height(const std::vector<double>& grid, const std::vector<double>& v, double d, int s,
+                  double level) {
     const double at_d = log_ber(s, d);
-    if (!(at_d <= level)) return 0.0;
+    if (!(at_d <= level)) return {d, d};
     // The grid brackets each edge of the eye; bisection then places it to 0.1% of the bracket,
     // since log-BER is far from linear across a grid cell near a sharp eye edge.
     auto edge = [&](double inside, double outside) {
@@ -320,7 +345,7 @@ class Engine {
         break;
       }
     }
-    return std::max(0.0, up - down);
+    return up > down ? Span{down, up} : Span{d, d};
   }
 
   const StatEyeInput& in_;
@@ -341,6 +366,26 @@ class Engine {
 };
 
 }  // namespace
+
+// The probe's engine reads its own copy of the input.
+struct StatEyeProbeState {
+  explicit StatEyeProbeState(const StatEyeInput& in) : input(in), engine(input) {}
+  StatEyeInput input;
+  Engine engine;
+};
+
+StatEyeProbe::StatEyeProbe(const StatEyeInput& input)
+    : state_(std::make_unique<StatEyeProbeState>(input)) {}
+
+StatEyeProbe::~StatEyeProbe() = default;
+
+int StatEyeProbe::samples_per_ui() const {
+  return state_->engine.samples_per_ui();
+}
+
+double StatEyeProbe::log10_ber(int phase_samples, double threshold_a) {
+  return state_->engine.log10_ber_at(phase_samples, threshold_a);
+}
 
 StatEyeResult stat_eye(const StatEyeInput& input) {
   return Engine(input).run();

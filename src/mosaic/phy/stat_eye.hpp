@@ -41,6 +41,16 @@ struct StatEyeInput {
   bool phase_only = false;
 };
 
+// Where an opening of the eye ends: phases in UI from the victim's pulse peak (at the chosen
+// threshold), thresholds in A (at the chosen phase). A closed eye has both ends of each at the
+// chosen point; the thresholds are NaN when eye heights were skipped.
+struct EyeEdges {
+  double left_ui = 0.0;
+  double right_ui = 0.0;
+  double low_a = 0.0;
+  double high_a = 0.0;
+};
+
 struct StatEyeResult {
   int phase_samples = 0;  // chosen sampling phase relative to the victim's pulse peak
   double threshold_a = 0.0;
@@ -50,6 +60,8 @@ struct StatEyeResult {
   double eye_height_1e12_a = 0.0;
   double eye_width_1e12_ui = 0.0;
   double noise_rms_a = 0.0;  // total Gaussian rms at the 0 level, small taps lumped in
+  EyeEdges edges;            // of the opening at kEyeOpeningBer
+  EyeEdges edges_1e12;       // ... at 1e-12
   std::vector<BathtubPoint> bathtub_phase;      // x: UI from the chosen phase
   std::vector<BathtubPoint> bathtub_threshold;  // x: A from the chosen threshold
 };
@@ -72,5 +84,25 @@ struct StatEyeGrid {
   std::vector<double> log10_ber;    // row-major [threshold][phase]
 };
 StatEyeGrid stat_eye_grid(const StatEyeInput& input, int phases, int thresholds);
+
+// log10 BER, jitter in, at any whole-sample phase in [-1, 1] UI from the pulse peak and any
+// threshold of one channel's eye, with the same model as stat_eye(); each phase's distribution is
+// built once and kept (a mask test asks many points around one decision point). Holds a copy of
+// the input; the pulse responses it points to must outlive the probe.
+struct StatEyeProbeState;
+class StatEyeProbe {
+ public:
+  explicit StatEyeProbe(const StatEyeInput& input);
+  ~StatEyeProbe();
+  StatEyeProbe(const StatEyeProbe&) = delete;
+  StatEyeProbe& operator=(const StatEyeProbe&) = delete;
+
+  int samples_per_ui() const;
+  // Phases beyond one UI either side are clamped to it.
+  double log10_ber(int phase_samples, double threshold_a);
+
+ private:
+  std::unique_ptr<StatEyeProbeState> state_;
+};
 
 }  // namespace mosaic::phy

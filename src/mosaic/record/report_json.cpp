@@ -8,6 +8,7 @@
 #include "mosaic/core/design/enum_names.hpp"
 #include "mosaic/core/version.hpp"
 #include "mosaic/evaluate/columns.hpp"
+#include "mosaic/record/figures_json.hpp"
 #include "mosaic/record/power_json.hpp"
 #include "mosaic/record/reliability_json.hpp"
 #include "mosaic/record/spec_json.hpp"
@@ -121,6 +122,7 @@ nlohmann::json to_json(const Evaluation& r, const JsonOptions& options) {
     link["worst_channel_bathtub_phase"] = bathtub_json(w.bathtub_phase, 1.0);
     link["worst_channel_bathtub_threshold_ua"] = bathtub_json(w.bathtub_threshold, 1e6);
   }
+  if (r.worst_eye) link["worst_channel_eye"] = eye_analysis_to_json(*r.worst_eye);
   j["link"] = std::move(link);
   j["latency"] = latency_to_json(r.link().latency);
   j["verdict"] = verdict_to_json(r.verdict);
@@ -255,8 +257,17 @@ void write_channels_csv(const Evaluation& r, std::ostream& out) {
   const bool every = r.link_budget && !r.link_budget->every.empty();
   if (every)
     for (const auto& b : r.link_budget->every) budget[static_cast<std::size_t>(b.channel)] = &b;
+  // The Monte Carlo figures of the channels it counted, when it ran: five more columns (the JSON's
+  // names), empty on the others; "refused" where the estimator can say nothing.
+  std::vector<const phy::mc::McChannelResult*> mc(r.phy.channels.size(), nullptr);
+  if (r.monte_carlo)
+    for (const auto& m : r.monte_carlo->channels)
+      if (m.index >= 0 && static_cast<std::size_t>(m.index) < mc.size())
+        mc[static_cast<std::size_t>(m.index)] = &m;
   for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? "," : "") << columns[i].name;
-  out << (every ? ",limiting,budget_margin_db\n" : "\n");
+  if (every) out << ",limiting,budget_margin_db";
+  if (r.monte_carlo) out << ",mc_errors,mc_bits,mc_ber,mc_ber_ci_low,mc_ber_ci_high";
+  out << '\n';
   for (const auto& c : r.phy.channels) {
     const ChannelRow row{c, r.lanes.roles[c.index]};
     for (std::size_t i = 0; i < columns.size(); ++i)
@@ -268,6 +279,17 @@ void write_channels_csv(const Evaluation& r, std::ostream& out) {
             << (b->margin_db ? fmt::format("{:.6g}", *b->margin_db) : std::string("floor"));
       else
         out << ",,";
+    }
+    if (r.monte_carlo) {
+      if (const auto* m = mc[static_cast<std::size_t>(c.index)]) {
+        const auto figure = [&](double x) {
+          return m->refusal.empty() ? fmt::format("{:.6g}", x) : std::string(kRefused);
+        };
+        out << fmt::format(",{:.17g},{:.17g},", m->errors, m->bits) << figure(m->ber) << ','
+            << figure(m->ci_low) << ',' << figure(m->ci_high);
+      } else {
+        out << ",,,,,";
+      }
     }
     out << '\n';
   }

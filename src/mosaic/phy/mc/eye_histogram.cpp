@@ -11,8 +11,10 @@ EyeHistogram::EyeHistogram(const Config& config) : config_(config), segment_(con
   eye_.channel = config.channel;
   eye_.time_bins = 2 * config.samples_per_ui;
   eye_.amplitude_bins = config.amplitude_bins;
-  eye_.time_start_ui = -1.0;
-  eye_.time_stop_ui = 1.0;
+  // One bin per sample, centred on it: the sample at the decision instant is drawn at 0.
+  const double half_bin_ui = 0.5 / config.samples_per_ui;
+  eye_.time_start_ui = -1.0 - half_bin_ui;
+  eye_.time_stop_ui = 1.0 - half_bin_ui;
   eye_.amplitude_min_a = config.amplitude_min_a;
   eye_.amplitude_max_a = config.amplitude_max_a;
   eye_.threshold_a = config.threshold_a;
@@ -29,8 +31,9 @@ void EyeHistogram::process(std::span<const float> y) {
   const double start = static_cast<double>(segment_++) * kSegmentBits * os;
   const std::size_t ns = y.size() / kLanes;
   for (std::size_t i = 0; i < ns; ++i) {
-    // Time from the nearest decision instant, folded on two unit intervals.
-    double t = std::fmod(start + i - config_.decision_samples + os, period);
+    // Time from the nearest decision instant plus one UI and half a bin, folded on two unit
+    // intervals: bin k holds the samples within half a sample of k - os samples.
+    double t = std::fmod(start + i - config_.decision_samples + os + 0.5, period);
     if (t < 0) t += period;
     const int tb = std::min(e.time_bins - 1, static_cast<int>(t / period * e.time_bins));
     for (int l = 0; l < kLanes; ++l) {

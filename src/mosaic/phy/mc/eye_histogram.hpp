@@ -8,15 +8,15 @@
 namespace mosaic::phy::mc {
 
 // The eye diagram of one channel: every sample of its received waveform (all lanes) into a 2-D
-// histogram, time folded on two unit intervals centred on the nominal decision instant,
-// amplitudes outside [amplitude_min_a, amplitude_max_a) clamped into the edge bins. State: the
-// counts and the position in time.
+// histogram, time folded on two unit intervals centred on the nominal decision instant (one bin
+// per sample, centred on it), amplitudes outside [amplitude_min_a, amplitude_max_a) clamped into
+// the edge bins. State: the counts and the position in time.
 class EyeHistogram {
  public:
   struct Config {
     int channel = 0;
     int samples_per_ui = 16;
-    int amplitude_bins = 64;
+    int amplitude_bins = 128;
     double amplitude_min_a = 0.0;
     double amplitude_max_a = 0.0;
     double threshold_a = 0.0;         // drawn with the diagram

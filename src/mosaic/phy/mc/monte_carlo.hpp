@@ -34,7 +34,10 @@ struct EyeDiagram {
   int channel = 0;
   int time_bins = 0;
   int amplitude_bins = 0;
-  double time_start_ui = -1.0;  // left edge of bin 0, UI from the decision instant
+  // Left edge of bin 0 and right edge of the last, UI from the decision instant: one bin per
+  // sample, centred on it (the decision sample's bin is centred on 0), so -1 and 1 UI less half
+  // a bin.
+  double time_start_ui = -1.0;
   double time_stop_ui = 1.0;
   double amplitude_min_a = 0.0;  // lower edge of amplitude bin 0 (photocurrent, A)
   double amplitude_max_a = 0.0;  // samples outside are clamped into the edge bins
@@ -47,7 +50,9 @@ struct McOptions {
   std::vector<int> eye_channels;  // channels whose eye diagram is kept
   int threads = 0;                // 0 = all cores; results do not depend on it
   Progress* progress = nullptr;
-  int eye_amplitude_bins = 64;
+  // Amplitude rows of each eye diagram (two swings tall); its columns are the samples of two UI
+  // (2 mc.samples_per_ui: the waveform has nothing between them).
+  int eye_amplitude_bins = 128;
 };
 
 struct McResult {
