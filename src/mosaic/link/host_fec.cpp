@@ -20,6 +20,23 @@ constexpr unsigned kPoly = 0x409;  // x^10 + x^3 + 1
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define MOSAIC_HAVE_SYNDROME_KERNEL 1
+// x times each lane's constant, plus `add`: a constant multiply in GF(2^10) is linear over GF(2),
+// so it is the XOR of the constant's columns (its products with 1, alpha, ..., alpha^9) over the
+// set bits of x. Two partial sums halve the XOR chain; 0x78 is a ^ (b & c).
+__attribute__((target("avx512f,avx512bw"))) inline __m512i times_columns(__m512i x,
+                                                                         const __m512i* col,
+                                                                         __m512i add) {
+  __m512i even = add;
+  __m512i odd = _mm512_setzero_si512();
+  for (int b = 0; b < ReedSolomon10::kSymbolBits; b += 2) {
+    const __m512i bit0 = _mm512_srai_epi16(_mm512_slli_epi16(x, 15 - b), 15);
+    const __m512i bit1 = _mm512_srai_epi16(_mm512_slli_epi16(x, 14 - b), 15);
+    even = _mm512_ternarylogic_epi32(even, bit0, col[b], 0x78);
+    odd = _mm512_ternarylogic_epi32(odd, bit1, col[b + 1], 0x78);
+  }
+  return _mm512_xor_si512(even, odd);
+}
+
 // All syndromes at once, one root per 16-bit lane: Horner's s <- s * alpha^j + c_i, the constant
 // multiply as the XOR of the columns alpha^(j + b) over the set bits b of s (it is linear over
 // GF(2)). `columns` holds 10 rows of 32 lanes (zero past the last root); `out` gets 32 lanes.
@@ -31,16 +48,7 @@ __attribute__((target("avx512f,avx512bw"))) void syndromes_avx512(const std::uin
     col[b] = _mm512_loadu_si512(columns + 32 * b);
   __m512i s = _mm512_setzero_si512();
   for (int i = 0; i < n; ++i) {
-    // Two partial sums halve the XOR chain; 0x78 is a ^ (b & c).
-    __m512i even = _mm512_set1_epi16(static_cast<short>(cw[i]));
-    __m512i odd = _mm512_setzero_si512();
-    for (int b = 0; b < ReedSolomon10::kSymbolBits; b += 2) {
-      const __m512i bit0 = _mm512_srai_epi16(_mm512_slli_epi16(s, 15 - b), 15);
-      const __m512i bit1 = _mm512_srai_epi16(_mm512_slli_epi16(s, 14 - b), 15);
-      even = _mm512_ternarylogic_epi32(even, bit0, col[b], 0x78);
-      odd = _mm512_ternarylogic_epi32(odd, bit1, col[b + 1], 0x78);
-    }
-    s = _mm512_xor_si512(even, odd);
+    s = times_columns(s, col, _mm512_set1_epi16(static_cast<short>(cw[i])));
   }
   _mm512_storeu_si512(out, s);
 }
@@ -59,15 +67,7 @@ __attribute__((target("avx512f,avx512bw"))) int chien_avx512(const std::uint16_t
     for (int b = 0; b < ReedSolomon10::kSymbolBits; ++b) col[b] = _mm512_loadu_si512(c + 32 * b);
     __m512i acc = _mm512_set1_epi16(static_cast<short>(lambda[l]));
     for (int j = l - 1; j >= 0; --j) {
-      __m512i even = _mm512_set1_epi16(static_cast<short>(lambda[j]));
-      __m512i odd = _mm512_setzero_si512();
-      for (int b = 0; b < ReedSolomon10::kSymbolBits; b += 2) {
-        const __m512i bit0 = _mm512_srai_epi16(_mm512_slli_epi16(acc, 15 - b), 15);
-        const __m512i bit1 = _mm512_srai_epi16(_mm512_slli_epi16(acc, 14 - b), 15);
-        even = _mm512_ternarylogic_epi32(even, bit0, col[b], 0x78);
-        odd = _mm512_ternarylogic_epi32(odd, bit1, col[b + 1], 0x78);
-      }
-      acc = _mm512_xor_si512(even, odd);
+      acc = times_columns(acc, col, _mm512_set1_epi16(static_cast<short>(lambda[j])));
     }
     const int lanes = std::min(32, n - 32 * block);
     std::uint32_t roots = _mm512_cmpeq_epi16_mask(acc, _mm512_setzero_si512());
