@@ -125,9 +125,12 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
     double lambda;
     double jitter_scale;
     double log_alpha;
-    double log_norm;  // sum_k ln(1 + e^(lambda |a_k|))
+    double log_norm;          // sum_k ln(1 + e^(lambda |a_k|))
+    double sigma_jitter;      // sigma_j x jitter_scale (0 without jitter)
+    double log_sigma_jitter;  // its logarithm, once rather than per draw
   };
   const int n_scales = sigma_j > 0.0 ? static_cast<int>(kJitterScales.size()) : 1;
+  const double log_sigma_j = sigma_j > 0.0 ? std::log(sigma_j) : 0.0;
 
   ImportanceResult r;
   const long per_cursor = std::max<long>(1, std::lround(0.5 * options.samples));
@@ -148,7 +151,9 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
     std::vector<Component> comps;
     for (int j = 0; j <= kTilts; ++j) {
       for (int i = 0; i < n_scales; ++i) {
-        Component cp{1.5 * lambda_star * j / kTilts, kJitterScales[i], 0.0, 0.0};
+        Component cp{1.5 * lambda_star * j / kTilts, kJitterScales[i], 0.0, 0.0, 0.0, 0.0};
+        cp.sigma_jitter = sigma_j * cp.jitter_scale;
+        cp.log_sigma_jitter = sigma_j > 0.0 ? std::log(cp.sigma_jitter) : 0.0;
         for (const Tap& t : taps) {
           const double x = cp.lambda * std::abs(t.nominal_a);
           cp.log_norm += x > 30 ? x : std::log1p(std::exp(x));
@@ -193,12 +198,12 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         if (bit) x += tap_amplitude(*t.signal, t.lag_index, positions[t.signal_index]);
       }
       double log_p = log_p_bits;
-      if (sigma_j > 0.0) log_p += -0.5 * (tau / sigma_j) * (tau / sigma_j) - std::log(sigma_j);
+      if (sigma_j > 0.0) log_p += -0.5 * (tau / sigma_j) * (tau / sigma_j) - log_sigma_j;
       for (int m = 0; m < n_comp; ++m) {
         double lq = comps[m].log_alpha + comps[m].lambda * closure - comps[m].log_norm;
         if (sigma_j > 0.0) {
-          const double sj = sigma_j * comps[m].jitter_scale;
-          lq += -0.5 * (tau / sj) * (tau / sj) - std::log(sj);
+          const double sj = comps[m].sigma_jitter;
+          lq += -0.5 * (tau / sj) * (tau / sj) - comps[m].log_sigma_jitter;
         }
         log_q_mix[m] = lq;
       }
