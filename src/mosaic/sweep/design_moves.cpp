@@ -108,7 +108,7 @@ std::vector<LinkSpec> knob_steps(const LinkSpec& around, Knob knob) {
   }
   std::vector<LinkSpec> specs;
   for (auto& spec : out)
-    if (spec) specs.push_back(std::move(*spec));
+    if (spec) specs.push_back(*spec);
   return specs;
 }
 

@@ -221,9 +221,9 @@ DesignResult design_search(const DesignGoal& goal, Progress* progress) {
     if (widest && !(shape_of(widest->spec) == shape_of(base))) around.push_back(widest->spec);
     std::vector<LinkSpec> specs;
     for (const auto& a : around) {
-      for (auto& t : launch_receiver_grid(a)) specs.push_back(std::move(t));
+      for (const auto& t : launch_receiver_grid(a)) specs.push_back(t);
       for (Knob knob : {Knob::kLed, Knob::kCtle})
-        for (auto& t : knob_steps(a, knob)) specs.push_back(std::move(t));
+        for (const auto& t : knob_steps(a, knob)) specs.push_back(t);
     }
     search.evaluate_specs(specs, "tune");
   }
