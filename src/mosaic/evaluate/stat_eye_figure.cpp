@@ -22,19 +22,17 @@ StatEyeFigure stat_eye_figure(const LinkSpec& spec, int channel, const char* fie
   std::optional<int> fixed;
   if (sampling_phase_ui && std::isfinite(*sampling_phase_ui))
     fixed = static_cast<int>(std::lround(std::clamp(*sampling_phase_ui, -0.5, 0.5) * os));
-  in.fixed_phase_samples = fixed;
-  in.eye_heights = false;  // the analysis below has them
-  const phy::StatEyeResult chosen = phy::stat_eye(in);
   phy::StatEyeGrid g = phy::stat_eye_grid(in, kStatEyeFigurePhases, kStatEyeFigureThresholds);
   StatEyeFigure f;
   f.channel = channel;
   f.phase_ui = std::move(g.phase_ui);
   f.threshold_a = std::move(g.threshold_a);
   f.log10_ber = std::move(g.log10_ber);
-  f.sampling_phase_ui = chosen.phase_samples / os;
-  f.decision_threshold_a = chosen.threshold_a;
-  f.log10_ber_at_decision = chosen.log10_ber;
+  // The decision point is the analysis's: the same statistical eye at the same phase.
   f.analysis = phy::analyse_eye(ev, channel, fixed);
+  f.sampling_phase_ui = f.analysis.sampling_phase_ui;
+  f.decision_threshold_a = f.analysis.threshold_a;
+  f.log10_ber_at_decision = f.analysis.log10_ber;
   return f;
 }
 

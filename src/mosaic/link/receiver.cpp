@@ -58,13 +58,7 @@ std::vector<SwapMessage> Receiver::take_requests() {
 
 std::uint64_t Receiver::bits_at(int port, std::int64_t bit) const {
   const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
-  const std::int64_t r = (bit >> 6) % rows;
-  const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
-  const int sh = int(bit & 63);
-  const std::size_t n = config_->physical_channels;
-  const std::uint64_t lo = ring_[r * n + port] >> sh;
-  const std::uint64_t hi = (ring_[r1 * n + port] << 1) << (63 - sh);  // 0 when sh == 0
-  return lo | hi;
+  return ring_word((bit >> 6) % rows, rows, port, int(bit & 63));
 }
 
 bool Receiver::marker_ok(int port, std::int64_t period, int offset, int channel,
@@ -143,7 +137,6 @@ void Receiver::measure_spares(std::int64_t m, bool training) {
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const int words = config_->payload_words();
   const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
-  const std::size_t n = config_->physical_channels;
   for (int q = 0; q < config_->physical_channels; ++q) {
     const Port& p = ports_[q];
     if (!p.locked) continue;
@@ -154,10 +147,8 @@ void Receiver::measure_spares(std::int64_t m, bool training) {
     std::int64_t r = (bit >> 6) % rows;
     spare_diff_.resize(std::size_t(words));
     for (int k = 1; k <= words; ++k) {
-      const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
-      const std::uint64_t w = (ring_[r * n + q] >> sh) | ((ring_[r1 * n + q] << 1) << (63 - sh));
-      spare_diff_[k - 1] = w ^ training_word(p.channel, m, k);
-      r = r1;
+      spare_diff_[k - 1] = ring_word(r, rows, q, sh) ^ training_word(p.channel, m, k);
+      r = r + 1 == rows ? 0 : r + 1;
     }
     const std::uint64_t errors = count_ones(spare_diff_);
     const bool lost = !marker_ok(q, m + 1, p.offset, p.channel, nullptr);
@@ -258,7 +249,6 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   const int rs = config_->row_slots();
   const int words = config_->payload_words();
   const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
-  const std::size_t n = config_->physical_channels;
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const auto& active = config_->active_slots;
   const int na = static_cast<int>(active.size());
@@ -291,9 +281,7 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     for (const Source& e : src) {
       std::int64_t r = e.row + k;
       if (r >= rows) r -= rows;
-      const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
-      const std::uint64_t w =
-          (ring_[r * n + e.port] >> e.sh) | ((ring_[r1 * n + e.port] << 1) << (63 - e.sh));
+      const std::uint64_t w = ring_word(r, rows, e.port, e.sh);
       row[e.slot] = w;
       acc_[e.slot] ^= w;
     }

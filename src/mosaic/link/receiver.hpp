@@ -81,6 +81,13 @@ class Receiver {
   };
 
   std::uint64_t bits_at(int port, std::int64_t bit) const;
+  // The 64 bits of a port that start `sh` bits into ring row r (row r + 1 wraps to 0); rows
+  // = 2 x words_per_period.
+  std::uint64_t ring_word(std::int64_t r, std::int64_t rows, int port, int sh) const {
+    const std::size_t n = config_->physical_channels;
+    const std::int64_t r1 = r + 1 == rows ? 0 : r + 1;
+    return (ring_[r * n + port] >> sh) | ((ring_[r1 * n + port] << 1) << (63 - sh));  // sh 0: lo
+  }
   bool marker_ok(int port, std::int64_t period, int offset, int channel, AlignmentMarker* out,
                  bool acquire = false) const;
   // Whether the port's marker of `period` sits at another offset within the deskew range (a skew

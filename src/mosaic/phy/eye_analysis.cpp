@@ -171,13 +171,8 @@ EyeAnalysis analyse_eye(LinkEvaluator& evaluator, int channel,
   StatEyeInput in = evaluator.eye_input(channel, false);
   in.fixed_phase_samples = fixed_phase_samples;
   const StatEyeResult r = stat_eye(in);
-  int free_phase = r.phase_samples;
-  if (fixed_phase_samples) {
-    StatEyeInput alone = in;
-    alone.fixed_phase_samples.reset();
-    alone.eye_heights = false;
-    free_phase = stat_eye(alone).phase_samples;
-  }
+  const int free_phase =
+      fixed_phase_samples ? evaluator.best_phase_samples(channel) : r.phase_samples;
   const int os = in.victim.pulse->samples_per_ui;
   EyeAnalysis a;
   a.channel = channel;

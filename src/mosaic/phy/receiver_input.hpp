@@ -8,7 +8,7 @@ namespace mosaic::phy {
 // pixel and the input stage (docs/physics.md, "Receiver noise"). One definition read by the noise
 // model (the f^2 term), the temperature law and the power model (the input device's current).
 struct ReceiverInput {
-  double photodiode_pf = 0.0;   // eps_Si x pixel area / depletion width
+  double photodiode_pf = 0.0;  // eps_Si x pixel area / depletion width
   // What the f^2 term and the TIA's power see (override or derived). An override of 0 turns the
   // f^2 term off and, through the same figure, prices the TIA's input device at 0 W too.
   double capacitance_pf = 0.0;
