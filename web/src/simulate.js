@@ -25,7 +25,14 @@ export function simulatePage(page, root) {
       ["channels data / ECC / spare / dead", `${link.data} / ${link.ecc} / ${link.spare} / ${link.dead}`],
       ["worst active BER (KP4 2.4e-4)", fmtBer(link.log10_worst_ber) + range(link.log10_worst_ber_range, fmtBer), link.log10_worst_ber <= KP4 ? "good" : "bad"],
       ["median BER", fmtBer(link.log10_median_ber)],
-      ["optical margin", link.optical_margin_db !== undefined ? `${fmt(link.optical_margin_db)} dB` + range(link.optical_margin_db_range, (x) => `${fmt(x)} dB`) : "not computed"],
+      [
+        "optical margin",
+        link.optical_margin_db !== undefined
+          ? `${fmt(link.optical_margin_db)} dB` +
+            range(link.optical_margin_db_range, (x) => `${fmt(x)} dB`) +
+            (link.optical_margin_end_of_life_db !== undefined ? `; ${fmt(link.optical_margin_end_of_life_db)} dB at end of life` : "")
+          : "not computed",
+      ],
       ["line rate / needed", `${fmt(link.line_rate_gbps, 4)} / ${fmt(link.required_line_rate_gbps, 4)} Gb/s`, link.capacity_ok ? "" : "bad"],
       ["power per end", `${fmt(r.power.per_end_w)} W (${fmt(r.power.pj_per_bit)} pJ/bit)`],
       ["link FIT over life", fmt(r.reliability.link_fit) + range(r.reliability.link_fit_range, fmt)],

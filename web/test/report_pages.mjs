@@ -171,6 +171,13 @@ try {
         const marginTile = await page.locator(".tile").filter({ hasText: "optical margin" }).innerText();
         check(marginTile.includes("calibration"), `${name}: margin tile shows its calibration range ("${marginTile.replace(/\s+/g, " ")}")`);
       }
+      // ... and the aged link's margin when the record has it (the same figure as the text's).
+      const end = await page.evaluate(() => JSON.parse(document.getElementById("mosaic-data").textContent).report.link.optical_margin_end_of_life_db);
+      if (end !== undefined) {
+        const marginTile = await page.locator(".tile").filter({ hasText: "optical margin" }).innerText();
+        const shown = Number(end.toPrecision(3)).toString();  // the page's fmt, 3 significant digits
+        check(marginTile.includes(`${shown} dB at end of life`), `${name}: margin tile shows the margin at end of life ${shown} ("${marginTile.replace(/\s+/g, " ")}")`);
+      }
       const budgetRows = await page.locator(".link-budget tbody tr").count();
       check(budgetRows === 19, `${name}: link budget table has every term (${budgetRows})`);
       const weakRows = await page.locator(".weakest-channels tbody tr").count();
