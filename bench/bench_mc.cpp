@@ -52,17 +52,31 @@ phy::mc::McResult run_channels(const LinkSpec& spec, std::vector<int> channels, 
   return phy::mc::monte_carlo(ev, stat, o);
 }
 
-// One channel, one thread, in the mode given by the argument (0 waveform, 1 symbol-rate).
-void BM_SingleChannel(benchmark::State& state) {
-  const LinkSpec spec =
-      single_channel_spec(2e6, state.range(0) == 0 ? McMode::kWaveform : McMode::kSymbol);
+// Runs the engine once per iteration; bits_per_s is over the engine's own wall time.
+void run_and_count(benchmark::State& state, const LinkSpec& spec, const std::vector<int>& channels,
+                   int threads) {
   double bits = 0, wall = 0;
   for (auto _ : state) {
-    const auto r = run_channels(spec, {kChannel}, 1);
+    const auto r = run_channels(spec, channels, threads);
     bits += r.total_bits;
     wall += r.wall_s;
   }
   state.counters["bits_per_s"] = bits / wall;
+}
+
+// One channel, one thread, in the mode given by the argument (0 waveform, 1 symbol-rate).
+void BM_SingleChannel(benchmark::State& state) {
+  const LinkSpec spec = single_channel_spec(
+      state.range(1), state.range(0) == 0 ? McMode::kWaveform : McMode::kSymbol);
+  run_and_count(state, spec, {kChannel}, 1);
+}
+
+// Symbol rate with crosstalk: one interior channel counted, its own ISI and its 8 neighbours'
+// pulses superposed at every decision (9 sources), one thread.
+void BM_SymbolWithAggressors(benchmark::State& state) {
+  LinkSpec spec = single_channel_spec(static_cast<double>(state.range(0)), McMode::kSymbol);
+  spec.fiber.crosstalk = true;
+  run_and_count(state, spec, {kChannel}, 1);
 }
 
 // The full default design: every live channel, crosstalk from the real neighbours, all cores.
@@ -70,13 +84,7 @@ void BM_WaveformFullDesign(benchmark::State& state) {
   LinkSpec spec;  // the 800G default
   spec.mc.max_bits = 2e4;
   spec.mc.target_errors = 1000000000;
-  double bits = 0, wall = 0;
-  for (auto _ : state) {
-    const auto r = run_channels(spec, {}, static_cast<int>(state.range(0)));
-    bits += r.total_bits;
-    wall += r.wall_s;
-  }
-  state.counters["bits_per_s"] = bits / wall;
+  run_and_count(state, spec, {}, static_cast<int>(state.range(0)));
   state.counters["threads"] = resolve_threads(static_cast<int>(state.range(0)));
 }
 
@@ -103,9 +111,16 @@ void BM_ImportanceEstimateAt1e12(benchmark::State& state) {
 
 BENCHMARK(BM_ImportanceEstimateAt1e12)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 BENCHMARK(BM_SingleChannel)
-    ->ArgName("symbol")
-    ->Arg(0)
-    ->Arg(1)
+    ->ArgNames({"symbol", "bits"})
+    ->Args({0, 2000000})
+    ->Args({1, 2000000})
+    ->Args({1, 20000000})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
+BENCHMARK(BM_SymbolWithAggressors)
+    ->ArgName("bits")
+    ->Arg(4000000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(2);

@@ -59,6 +59,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
       EvalOptions physics;
       physics.margin = false;
       physics.bathtubs = false;
+      physics.eye_heights = false;
       physics.end_of_life = false;
       physics.link_budget = false;
       apply_physics(evaluate(opt.spec, physics), cfg.physical_channels, opt.faults);

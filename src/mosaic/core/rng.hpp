@@ -3,6 +3,7 @@
 #include <Random123/philox.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <numbers>
 
@@ -64,6 +65,9 @@ class Rng {
     return r * std::cos(a);
   }
   double exponential() { return -std::log(uniform()); }
+  // n uniforms, the same values as n calls of uniform() (and the stream left where they would
+  // leave it), the Philox blocks computed many at a time.
+  void fill_uniform(double* out, std::size_t n);
 
  private:
   void refill() {

@@ -18,6 +18,7 @@ power::Comparison compare(const LinkSpec& spec, const study::CompareOptions& opt
   eval.threads = options.threads;
   eval.margin = false;
   eval.bathtubs = false;
+  eval.eye_heights = false;  // the comparison reads power, FIT and BERs
   const Evaluation evaluation = evaluate(spec, eval);
   const double reach_m = physical_reach(spec, kReachToleranceM, options.threads).reach_m;
   return compare_design(evaluation, catalog, options.reach_m.value_or(spec.fiber.length_m),

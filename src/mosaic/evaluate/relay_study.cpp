@@ -35,6 +35,7 @@ link::RelayResult relay(const LinkSpec& spec, const study::RelayOptions& options
     physics.threads = options.threads;
     physics.margin = false;
     physics.bathtubs = false;
+    physics.eye_heights = false;  // the link layer takes BERs, dead pixels and skews
     physics.end_of_life = false;  // the relay runs the link as built
     apply_physics(evaluate(spec, physics), cfg.physical_channels, opt.faults);
   }

@@ -78,6 +78,7 @@ PointSeedResult run_point_at_seed(const ValidationPoint& p, LinkSpec design, int
   options.threads = threads;
   options.margin = false;
   options.bathtubs = false;
+  options.eye_heights = false;  // the published points are BERs
   options.end_of_life = false;  // the published points are of new modules
   const Evaluation r = evaluate(design, options);
   PointSeedResult out;

@@ -99,33 +99,55 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
   return a;
 }
 
-// Forwarded clock: each row samples at one instant, the median of its channels' best instants.
 // A forwarded clock samples every channel of a clock group (an array row) at one instant: the
-// median of the live channels' own best instants. Each channel's best phase comes from a
-// phase-only pass, then the channel is evaluated once, at its group's instant.
-std::vector<std::optional<int>> clock_group_phases(LinkEvaluator& ev, int threads) {
+// median of the live channels' own best instants. Each channel is first evaluated at its own best
+// phase; where the group's instant falls on that same phase (more than half of the channels of
+// the default design), that first evaluation is the channel's row as it stands, and only the
+// others are evaluated again at their group's instant. Without bathtubs or eye heights the two
+// are the same computation (the best threshold depends on the phase alone); with them, every
+// channel is evaluated again, as they need.
+struct ClockGroups {
+  std::vector<std::optional<int>> fixed;          // each live channel's phase (samples)
+  std::vector<std::optional<ChannelResult>> own;  // its row where `fixed` is its own phase
+};
+
+ClockGroups clock_groups(LinkEvaluator& ev, const EvalOptions& options) {
   const auto& layout = ev.layout();
   const std::size_t n = layout.channels.size();
-  std::vector<int> own(n, 0);
-  parallel_for(n, threads, [&](std::size_t i) {
-    if (!layout.channels[i].dead) own[i] = ev.best_phase_samples(static_cast<int>(i));
+  const int os = ev.chain().samples_per_ui();
+  const bool reusable = !options.bathtubs && !options.eye_heights;
+  std::vector<int> own_phase(n, 0);
+  std::vector<ChannelResult> own_row(reusable ? n : 0);
+  parallel_for(n, options.threads, [&](std::size_t i) {
+    const int c = static_cast<int>(i);
+    if (layout.channels[i].dead) return;
+    if (!reusable) {
+      own_phase[i] = ev.best_phase_samples(c);
+      return;
+    }
+    own_row[i] = ev.evaluate_channel(c, false, std::nullopt, false);
+    own_phase[i] = static_cast<int>(std::lround(own_row[i].sampling_phase_ui * os));
   });
-  std::vector<std::optional<int>> fixed(n);
+  ClockGroups out;
+  out.fixed.resize(n);
+  out.own.resize(n);
   for (int row = 0; row < layout.rows; ++row) {
     std::vector<double> instants;
     for (int col = 0; col < layout.cols; ++col) {
       const int i = row * layout.cols + col;
-      if (!layout.channels[i].dead) instants.push_back(ev.absolute_phase_samples(i, own[i]));
+      if (!layout.channels[i].dead) instants.push_back(ev.absolute_phase_samples(i, own_phase[i]));
     }
     if (instants.empty()) continue;
     std::nth_element(instants.begin(), instants.begin() + instants.size() / 2, instants.end());
     const double group = instants[instants.size() / 2];
     for (int col = 0; col < layout.cols; ++col) {
       const int i = row * layout.cols + col;
-      if (!layout.channels[i].dead) fixed[i] = ev.phase_for_absolute(i, group);
+      if (layout.channels[i].dead) continue;
+      out.fixed[i] = ev.phase_for_absolute(i, group);
+      if (reusable && *out.fixed[i] == own_phase[i]) out.own[i] = std::move(own_row[i]);
     }
   }
-  return fixed;
+  return out;
 }
 
 struct SkewSpread {
@@ -172,13 +194,18 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   PhyResult result;
   const std::size_t n = ev.layout().channels.size();
   result.channels.resize(n);
-  const std::vector<std::optional<int>> fixed = spec.rx.clock == ClockMode::kForwardedClock
-                                                    ? clock_group_phases(ev, options.threads)
-                                                    : std::vector<std::optional<int>>(n);
+  ClockGroups groups;
+  if (spec.rx.clock == ClockMode::kForwardedClock) {
+    groups = clock_groups(ev, options);
+  } else {
+    groups.fixed.resize(n);
+    groups.own.resize(n);
+  }
   std::atomic<std::size_t> done{0};
   parallel_for(n, options.threads, [&](std::size_t i) {
-    result.channels[i] =
-        ev.evaluate_channel(static_cast<int>(i), options.bathtubs, fixed[i], options.eye_heights);
+    result.channels[i] = groups.own[i] ? std::move(*groups.own[i])
+                                       : ev.evaluate_channel(static_cast<int>(i), options.bathtubs,
+                                                             groups.fixed[i], options.eye_heights);
     const std::size_t d = ++done;
     if (options.progress)
       options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));

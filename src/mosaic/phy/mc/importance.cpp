@@ -45,7 +45,7 @@ Position position_of(double t) {
 // a fraction of a percent, which deep in the tail is a factor of several in BER). The position is
 // split once per signal and draw, and the lag's start in the cyclic pulse once per tap: the
 // samples are PulseResponse::at's, without its modulo on each.
-double tap_amplitude(const EyeSignal& s, int lag_index, Position at) {
+inline double tap_amplitude(const EyeSignal& s, int lag_index, Position at) {
   const std::vector<double>& h = s.pulse->h;
   const int n = static_cast<int>(h.size());
   const int i = lag_index + at.whole;  // the sample at or before the position
@@ -116,6 +116,7 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   }
   const int victim_cursor = lag_start(*victim.pulse, 0);
   std::vector<Position> positions(signals.size());
+  std::vector<double> draws(taps.size());  // one draw's uniforms, a tap each
   const double th2 = in.thermal_sigma_a * in.thermal_sigma_a;
   const double ln2 = std::numbers::ln2;
   const double log_p_bits = -static_cast<double>(taps.size()) * ln2;
@@ -189,13 +190,17 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
           shift + lumped_mean + c * tap_amplitude(victim, victim_cursor, position_of(s + tau));
       double closure = 0.0;  // sum of |a_k| over taps set to their closing value
       const double* pc = p_close.data() + static_cast<std::size_t>(q) * taps.size();
+      rng.fill_uniform(draws.data(), taps.size());
+      // Without branches: each tap's bit is a coin the predictor cannot learn. Adding 0.0 leaves
+      // the sums as the taps left out would.
       for (std::size_t i = 0; i < taps.size(); ++i) {
         const Tap& t = taps[i];
-        const bool close = rng.uniform() < pc[i];
+        const bool close = draws[i] < pc[i];
         // Closing: raises a 0 (c = 0) or lowers a 1 (c = 1) toward the threshold.
         const bool bit = close == ((t.nominal_a > 0) == (c == 0));
-        if (close) closure += std::abs(t.nominal_a);
-        if (bit) x += tap_amplitude(*t.signal, t.lag_index, positions[t.signal_index]);
+        const double a = tap_amplitude(*t.signal, t.lag_index, positions[t.signal_index]);
+        closure += close ? std::abs(t.nominal_a) : 0.0;
+        x += bit ? a : 0.0;
       }
       double log_p = log_p_bits;
       if (sigma_j > 0.0) log_p += -0.5 * (tau / sigma_j) * (tau / sigma_j) - log_sigma_j;

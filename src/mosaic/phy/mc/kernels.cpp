@@ -5,6 +5,10 @@
 #include <cmath>
 
 #if defined(__x86_64__) && defined(__GNUC__)
+// GCC 12's AVX-512 intrinsics start their results from _mm512_undefined_*(), which
+// -W(maybe-)uninitialized reports as a use of an uninitialized value (a false positive).
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #define MOSAIC_MC_X86 1
 #endif
@@ -144,6 +148,19 @@ void philox_words_scalar(const LaneKey& key, std::uint32_t first_quad, std::size
 }
 
 #ifdef MOSAIC_MC_X86
+// Philox's round keys: the seed's two words, bumped by the Weyl constants each round.
+struct KeySchedule {
+  explicit KeySchedule(std::uint64_t seed) {
+    a[0] = static_cast<std::uint32_t>(seed);
+    b[0] = static_cast<std::uint32_t>(seed >> 32);
+    for (int r = 1; r < 10; ++r) {
+      a[r] = a[r - 1] + kPhiloxW0;
+      b[r] = b[r - 1] + kPhiloxW1;
+    }
+  }
+  std::uint32_t a[10], b[10];
+};
+
 // 32x32 -> 64 products of 8 lanes: even lanes directly, odd lanes after a 32-bit shift.
 __attribute__((target("avx2"))) inline void mulhilo8(__m256i x, __m256i m, __m256i& hi,
                                                      __m256i& lo) {
@@ -166,13 +183,7 @@ __attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::
     for (int i = 0; i < 8; ++i) b[i] = mix_index(key.block0 + 8 * v + i, 0x85EBCA6Bu);
     c3[v] = _mm256_load_si256(reinterpret_cast<const __m256i*>(b));
   }
-  std::uint32_t ks_a[10], ks_b[10];
-  ks_a[0] = static_cast<std::uint32_t>(key.seed);
-  ks_b[0] = static_cast<std::uint32_t>(key.seed >> 32);
-  for (int r = 1; r < 10; ++r) {
-    ks_a[r] = ks_a[r - 1] + kPhiloxW0;
-    ks_b[r] = ks_b[r - 1] + kPhiloxW1;
-  }
+  const KeySchedule ks(key.seed);
   for (std::size_t q = 0; q < quads; ++q) {
     for (int v = 0; v < kVec; ++v) {
       __m256i x0 = _mm256_set1_epi32(static_cast<int>(first_quad + q));
@@ -181,8 +192,8 @@ __attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::
         __m256i hi0, lo0, hi1, lo1;
         mulhilo8(x0, m0, hi0, lo0);
         mulhilo8(x2, m1, hi1, lo1);
-        const __m256i ka = _mm256_set1_epi32(static_cast<int>(ks_a[r]));
-        const __m256i kb = _mm256_set1_epi32(static_cast<int>(ks_b[r]));
+        const __m256i ka = _mm256_set1_epi32(static_cast<int>(ks.a[r]));
+        const __m256i kb = _mm256_set1_epi32(static_cast<int>(ks.b[r]));
         x0 = _mm256_xor_si256(_mm256_xor_si256(hi1, x1), ka);
         x1 = lo1;
         x2 = _mm256_xor_si256(_mm256_xor_si256(hi0, x3), kb);
@@ -196,11 +207,68 @@ __attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::
     }
   }
 }
+
+// The same rounds with all kLanes lanes in one AVX-512 register, two counters at a time (the
+// rounds are a dependency chain: two chains keep the multipliers busy).
+__attribute__((target("avx512f"))) inline void mulhilo16(__m512i x, __m512i m, __m512i& hi,
+                                                         __m512i& lo) {
+  const __m512i pe = _mm512_mul_epu32(x, m);
+  const __m512i po = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), m);
+  lo = _mm512_mask_blend_epi32(0xAAAA, pe, _mm512_slli_epi64(po, 32));
+  hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(pe, 32), po);
+}
+
+__attribute__((target("avx512f"))) void philox_words_avx512(const LaneKey& key,
+                                                            std::uint32_t first_quad,
+                                                            std::size_t quads, std::uint32_t* w) {
+  static_assert(kLanes == 16, "one AVX-512 register of 32-bit words per counter");
+  const __m512i m0 = _mm512_set1_epi32(static_cast<int>(kPhiloxM0));
+  const __m512i m1 = _mm512_set1_epi32(static_cast<int>(kPhiloxM1));
+  const __m512i c1 = _mm512_set1_epi32(static_cast<int>(key.purpose));
+  const __m512i c2 = _mm512_set1_epi32(static_cast<int>(mix_index(key.index, 0x9E3779B9u)));
+  alignas(64) std::uint32_t b[kLanes];
+  for (int i = 0; i < kLanes; ++i) b[i] = mix_index(key.block0 + i, 0x85EBCA6Bu);
+  const __m512i c3 = _mm512_load_si512(b);
+  const KeySchedule ks(key.seed);
+  constexpr int kChains = 2;
+  for (std::size_t q = 0; q < quads; q += kChains) {
+    const int n = static_cast<int>(std::min<std::size_t>(kChains, quads - q));
+    __m512i x0[kChains], x1[kChains], x2[kChains], x3[kChains];
+    for (int c = 0; c < kChains; ++c) {
+      x0[c] = _mm512_set1_epi32(static_cast<int>(first_quad + q + c));
+      x1[c] = c1;
+      x2[c] = c2;
+      x3[c] = c3;
+    }
+    for (int r = 0; r < 10; ++r) {
+      const __m512i ka = _mm512_set1_epi32(static_cast<int>(ks.a[r]));
+      const __m512i kb = _mm512_set1_epi32(static_cast<int>(ks.b[r]));
+      for (int c = 0; c < kChains; ++c) {
+        __m512i hi0, lo0, hi1, lo1;
+        mulhilo16(x0[c], m0, hi0, lo0);
+        mulhilo16(x2[c], m1, hi1, lo1);
+        x0[c] = _mm512_xor_si512(_mm512_xor_si512(hi1, x1[c]), ka);
+        x1[c] = lo1;
+        x2[c] = _mm512_xor_si512(_mm512_xor_si512(hi0, x3[c]), kb);
+        x3[c] = lo0;
+      }
+    }
+    for (int c = 0; c < n; ++c) {
+      std::uint32_t* o = w + 4 * (q + c) * kLanes;
+      _mm512_storeu_si512(o, x0[c]);
+      _mm512_storeu_si512(o + kLanes, x1[c]);
+      _mm512_storeu_si512(o + 2 * kLanes, x2[c]);
+      _mm512_storeu_si512(o + 3 * kLanes, x3[c]);
+    }
+  }
+}
 #endif
 
 void philox_words(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
                   std::uint32_t* w) {
 #ifdef MOSAIC_MC_X86
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (avx512) return philox_words_avx512(key, first_quad, quads, w);
   static const bool avx2 = __builtin_cpu_supports("avx2");
   if (avx2) return philox_words_avx2(key, first_quad, quads, w);
 #endif

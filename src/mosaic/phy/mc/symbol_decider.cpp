@@ -9,6 +9,7 @@
 #include "mosaic/phy/mc/causal_response.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/mc/segment.hpp"
+#include "mosaic/phy/mc/superposition_kernels.hpp"
 #include "mosaic/phy/mc/waveform_decider.hpp"
 
 namespace mosaic::phy::mc {
@@ -72,39 +73,24 @@ void SymbolDecider::process(std::span<const float* const> source_bits, std::span
                  0, kSegmentBits / 4, jit.data());
   gaussian_lanes({config_.seed, static_cast<std::uint32_t>(RngPurpose::kMcNoise), channel, block0},
                  0, kSegmentBits / 4, noise.data());
-  const double lim = os - 1;
-  const double th2 = config_.thermal_sigma_a * config_.thermal_sigma_a;
-  const double shot = config_.shot_a2_per_a;
-  const double d = config_.threshold_a;
-  for (int l = 0; l < kLanes; ++l) {
-    for (int j = 0; j < kSegmentBits; ++j) {
-      const double delta = std::clamp(config_.jitter_rms_samples * jit[j * kLanes + l], -lim, lim);
-      // Position of the jittered instant from the start of bit k.
-      const double t = config_.decision_samples + delta;
-      const long i0 = static_cast<long>(std::floor(t));
-      const double f = t - i0;
-      const int q = static_cast<int>(i0 - pos0_);
-      double v0 = config_.base_a, v1 = config_.base_a;
-      const long k = first_bit_ + j;  // the decided bit, from the segment's first
-      for (std::size_t s = 0; s < taps_.size(); ++s) {
-        const Taps& set = taps_[s];
-        const float* bits = source_bits[s];
-        const double* t0 = set.taps.data() + static_cast<std::size_t>(q) * set.lags;
-        const double* t1 = t0 + set.lags;
-        for (int m = 0; m < set.lags; ++m) {
-          const long r = k - (set.first_lag + m);
-          if (r >= kSegmentBits) continue;  // a later bit: not sent yet
-          const float b = bits[r * kLanes + l];
-          v0 += b * t0[m];
-          v1 += b * t1[m];
-        }
-      }
-      const double v = (1.0 - f) * v0 + f * v1;
-      const double sigma = std::sqrt(th2 + shot * std::max(v, 0.0));
-      const double y = v + sigma * noise[j * kLanes + l];
-      decisions[j * kLanes + l] = decision_bit(y > d);
-    }
-  }
+  SuperpositionInput in;
+  sources_.resize(taps_.size());
+  for (std::size_t s = 0; s < taps_.size(); ++s)
+    sources_[s] = {taps_[s].taps.data(), taps_[s].first_lag, taps_[s].lags, source_bits[s]};
+  in.sources = sources_.data();
+  in.n_sources = static_cast<int>(taps_.size());
+  in.jitter = jit.data();
+  in.noise = noise.data();
+  in.first_bit = first_bit_;
+  in.first_position = pos0_;
+  in.decision_samples = config_.decision_samples;
+  in.jitter_rms_samples = config_.jitter_rms_samples;
+  in.jitter_limit_samples = os - 1;
+  in.base_a = config_.base_a;
+  in.thermal_var_a2 = config_.thermal_sigma_a * config_.thermal_sigma_a;
+  in.shot_a2_per_a = config_.shot_a2_per_a;
+  in.threshold_a = config_.threshold_a;
+  superpose_lanes(in, decisions.data());
 }
 
 }  // namespace mosaic::phy::mc

@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/phy/mc/superposition_kernels.hpp"
 #include "mosaic/phy/pulse_response.hpp"
 
 namespace mosaic::phy::mc {
@@ -62,6 +63,7 @@ class SymbolDecider {
   int pos0_;  // first whole-sample position, from a bit's start
   int history_bits_ = 0;
   std::vector<Taps> taps_;
+  std::vector<SuperpositionSource> sources_;  // the kernel's view of taps_, bits set per segment
   std::uint64_t segment_ = 0;
 };
 

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "mosaic/phy/mc/kernels.hpp"
+#include "mosaic/phy/mc/segment.hpp"
+
+// The symbol-rate decision kernel (mc.mode = symbol): the noiseless level at each jittered
+// decision instant as the sum of every source's pulse taps times its bits, then one Gaussian
+// noise draw and the comparison with the threshold. The vectorised version runs the kLanes lanes
+// of a bit side by side (each lane reads its own tap row: a gather), where the reference walks
+// one lane at a time; both add the same terms in the same order, so their decisions are the same
+// bit for bit (the tests hold them to it).
+namespace mosaic::phy::mc {
+
+// One source's taps at every whole-sample position the jittered instant can fall between:
+// taps[position * lags + j] multiplies the bit first_lag + j before the decided one.
+struct SuperpositionSource {
+  const double* taps = nullptr;
+  int first_lag = 0;
+  int lags = 0;
+  const float* bits = nullptr;  // row 0 of the segment, history rows before it
+};
+
+struct SuperpositionInput {
+  const SuperpositionSource* sources = nullptr;
+  int n_sources = 0;
+  const float* jitter = nullptr;  // unit normals, kSegmentBits x kLanes
+  const float* noise = nullptr;   // unit normals, kSegmentBits x kLanes
+  long first_bit = 0;             // the segment's first decided bit, from its first row
+  int first_position = 0;         // whole-sample position of taps row 0, from a bit's start
+  double decision_samples = 0.0;
+  double jitter_rms_samples = 0.0;
+  double jitter_limit_samples = 0.0;  // |jitter| clamped to this
+  double base_a = 0.0;
+  double thermal_var_a2 = 0.0;
+  double shot_a2_per_a = 0.0;
+  double threshold_a = 0.0;
+};
+
+// decisions[j * kLanes + l]: 1 or 0 (decision_bit) for bit j of lane l of the segment.
+void superpose_lanes(const SuperpositionInput& in, float* decisions);
+void superpose_lanes_reference(const SuperpositionInput& in, float* decisions);
+
+}  // namespace mosaic::phy::mc
