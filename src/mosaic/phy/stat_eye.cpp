@@ -11,7 +11,9 @@
 #include "mosaic/phy/stat_eye_jitter.hpp"
 
 namespace mosaic::phy {
-namespace {
+// Named rather than anonymous: StatEyeProbeState (declared in the header) holds an Engine, and a
+// member of a type with internal linkage is a warning wherever the file is included (unity builds).
+namespace stat_eye_engine {
 
 constexpr int kThresholdGrid = 24;
 // Threshold search: the best threshold to 1e-3 of a scan cell (ln BER is flat at its minimum, so
@@ -365,7 +367,9 @@ class Engine {
   std::pair<std::vector<double>, std::vector<double>> vertical_;
 };
 
-}  // namespace
+}  // namespace stat_eye_engine
+
+using stat_eye_engine::Engine;
 
 // The probe's engine reads its own copy of the input.
 struct StatEyeProbeState {
