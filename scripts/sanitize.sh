@@ -4,10 +4,10 @@
 #   scripts/sanitize.sh        the whole test suite (about 40 minutes on 2 cores)
 #   scripts/sanitize.sh --ci   what .ci/run runs within its time budget: the hostile-input suite
 #                              (every command driven with bad input, through the real binary) and
-#                              the unit tests of the layers below the studies (core, phy, link,
-#                              cable, power, reliability, record, pages). The studies' own tests
-#                              (evaluate, sweep, cluster, cli) repeat those paths at scale, minutes
-#                              each under the sanitizers; they run in the full mode.
+#                              the unit tests of the core, physics and link layers (the parsers,
+#                              the vectorised kernels, the bit-exact link layer). The other
+#                              layers' and the studies' tests run in the full mode
+#                              (scripts/ci_extended.sh, nightly and before a release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
@@ -23,7 +23,7 @@ if [[ $mode == all ]]; then
   ctest --test-dir build-asan --output-on-failure -j2 -E 'Slow'
   exit
 fi
-layers=(core phy link cable power reliability record pages hostile)
+layers=(core phy link hostile)
 cmake --build build-asan --target mosaic "${layers[@]/#/test_}"
 # Each layer's tests carry its name as a label (tests/CMakeLists.txt); the programs not built here
 # register only *_NOT_BUILT placeholders, which have no label.

@@ -69,26 +69,32 @@ double worst_of(phy::LinkEvaluator& ev, const std::vector<int>& channels) {
   return worst;
 }
 
-// The launch one channel can lose before it reaches the KP4 limit, as optical_margin_db searches
-// it (at the phase `result` chose for it under a forwarded clock).
-std::optional<double> channel_loss_db(phy::LinkEvaluator& ev, const phy::PhyResult& result,
-                                      int channel) {
+// The eye of one channel as optical_margin_db searches its loss (at the phase `result` chose for
+// it under a forwarded clock).
+phy::StatEyeInput margin_eye(phy::LinkEvaluator& ev, const phy::PhyResult& result, int channel) {
   phy::StatEyeInput in = ev.eye_input(channel, false);
   if (ev.design_spec().rx.clock == ClockMode::kForwardedClock)
     in.fixed_phase_samples = static_cast<int>(
         std::lround(result.channels[channel].sampling_phase_ui * ev.chain().samples_per_ui()));
-  return phy::loss_to_target(in, link::kKp4PreFecBer);
+  return in;
 }
 
+// The launch one channel can lose before it reaches the KP4 limit.
+std::optional<double> channel_loss_db(phy::LinkEvaluator& ev, const phy::PhyResult& result,
+                                      int channel) {
+  return phy::loss_to_target(margin_eye(ev, result, channel), link::kKp4PreFecBer);
+}
+
+// The smallest of the channels' losses, the worst channel's searched first (it is the likeliest
+// smallest: the others are then mostly ruled out by one evaluation each).
 std::optional<double> margin_over(phy::LinkEvaluator& ev, const phy::PhyResult& result,
-                                  const std::vector<int>& channels) {
-  std::optional<double> margin;
-  for (const int c : channels) {
-    const auto l = channel_loss_db(ev, result, c);
-    if (!l) return std::nullopt;
-    margin = margin ? std::min(*margin, *l) : *l;
-  }
-  return margin;
+                                  std::vector<int> channels) {
+  std::stable_sort(channels.begin(), channels.end(), [&](int a, int b) {
+    return result.channels[a].log10_ber > result.channels[b].log10_ber;
+  });
+  std::vector<phy::StatEyeInput> eyes;
+  for (const int c : channels) eyes.push_back(margin_eye(ev, result, c));
+  return phy::smallest_loss_to_target(eyes, link::kKp4PreFecBer, 1);
 }
 
 // The longest length (to kCalibrationReachToleranceM) at which the deciding channels stay within

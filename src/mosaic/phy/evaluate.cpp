@@ -258,20 +258,14 @@ std::optional<double> optical_margin_db(LinkEvaluator& ev, const PhyResult& resu
   // A uniform loss scales every photocurrent of an eye (the victim's and its neighbours') alike,
   // so one evaluator at the chosen CTLE serves every loss.
   const int os = ev.chain().samples_per_ui();
-  std::vector<std::optional<double>> loss(k);
+  std::vector<StatEyeInput> eyes(k);
   parallel_for(k, options.threads, [&](std::size_t j) {
-    StatEyeInput in = ev.eye_input(weakest[j], false);
+    eyes[j] = ev.eye_input(weakest[j], false);
     if (spec.rx.clock == ClockMode::kForwardedClock)
-      in.fixed_phase_samples =
+      eyes[j].fixed_phase_samples =
           static_cast<int>(std::lround(result.channels[weakest[j]].sampling_phase_ui * os));
-    loss[j] = loss_to_target(in, target_ber);
   });
-  std::optional<double> margin;
-  for (const auto& l : loss) {
-    if (!l) return std::nullopt;  // a floor above the target on one of them: no margin
-    margin = margin ? std::min(*margin, *l) : *l;
-  }
-  return margin;
+  return smallest_loss_to_target(eyes, target_ber, options.threads);
 }
 
 }  // namespace mosaic::phy

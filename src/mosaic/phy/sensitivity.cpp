@@ -1,8 +1,13 @@
 #include "mosaic/phy/sensitivity.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "mosaic/core/parallel.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -21,6 +26,21 @@ PulseResponse ideal_pulse(int samples_per_ui, int span_ui) {
   p.peak = samples_per_ui * (span_ui / 2) + samples_per_ui / 2;
   for (int s = 0; s < samples_per_ui; ++s) p.h[samples_per_ui * (span_ui / 2) + s] = 1.0;
   return p;
+}
+
+// log10 BER of the eye with every photocurrent scaled down by loss_db.
+double log10_ber_at_loss(const StatEyeInput& base, double loss_db) {
+  const double s = std::pow(10.0, -loss_db / 10.0);
+  StatEyeInput in = base;
+  in.victim.swing_a *= s;
+  in.victim.base_a *= s;
+  for (auto& a : in.aggressors) {
+    a.swing_a *= s;
+    a.base_a *= s;
+  }
+  in.bathtubs = false;
+  in.eye_heights = false;
+  return stat_eye(in).log10_ber;
 }
 
 }  // namespace
@@ -64,19 +84,7 @@ ChannelSensitivity channel_sensitivity(LinkEvaluator& ev, int channel, double ta
 
 std::optional<double> loss_to_target(const StatEyeInput& base, double target_ber) {
   const double target = std::log10(target_ber);
-  auto log_ber = [&](double loss_db) {
-    const double s = std::pow(10.0, -loss_db / 10.0);
-    StatEyeInput in = base;
-    in.victim.swing_a *= s;
-    in.victim.base_a *= s;
-    for (auto& a : in.aggressors) {
-      a.swing_a *= s;
-      a.base_a *= s;
-    }
-    in.bathtubs = false;
-    in.eye_heights = false;
-    return stat_eye(in).log10_ber;
-  };
+  auto log_ber = [&](double loss_db) { return log10_ber_at_loss(base, loss_db); };
   double lo = 0.0;
   double f_lo = log_ber(lo);
   const bool below_at_start = f_lo < target;
@@ -98,6 +106,32 @@ std::optional<double> loss_to_target(const StatEyeInput& base, double target_ber
     ((log_ber(mid) < target) == below_at_start ? lo : hi) = mid;
   }
   return 0.5 * (lo + hi);
+}
+
+std::optional<double> smallest_loss_to_target(std::span<const StatEyeInput> eyes, double target_ber,
+                                              int threads) {
+  if (eyes.empty()) return std::nullopt;
+  const std::optional<double> first = loss_to_target(eyes[0], target_ber);
+  if (!first) return std::nullopt;
+  const double target = std::log10(target_ber);
+  // Searched in full only where the screen cannot rule the eye out; a floor anywhere is found
+  // there (a floor is above the target at any loss of the search's range).
+  std::vector<std::optional<double>> loss(eyes.size());
+  loss[0] = first;
+  parallel_for(eyes.size() - 1, threads, [&](std::size_t j) {
+    const StatEyeInput& eye = eyes[j + 1];
+    if (log10_ber_at_loss(eye, *first + kToleranceDb) < target) {
+      loss[j + 1] = std::numeric_limits<double>::infinity();  // crosses beyond the first's
+      return;
+    }
+    loss[j + 1] = loss_to_target(eye, target_ber);
+  });
+  double smallest = *first;
+  for (const auto& l : loss) {
+    if (!l) return std::nullopt;
+    smallest = std::min(smallest, *l);
+  }
+  return smallest;
 }
 
 }  // namespace mosaic::phy
