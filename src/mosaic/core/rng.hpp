@@ -29,6 +29,16 @@ enum class RngPurpose : std::uint32_t {
   kCalibration = 50,
 };
 
+// Philox4x32-10's round multipliers and key increments (Salmon et al., SC 2011), for the copies
+// of the generator that compute many blocks at once (Rng::fill_uniform, the Monte Carlo lane
+// kernels); they must give Random123's words bit for bit.
+namespace philox {
+inline constexpr std::uint32_t kM0 = 0xD2511F53u;
+inline constexpr std::uint32_t kM1 = 0xCD9E8D57u;
+inline constexpr std::uint32_t kW0 = 0x9E3779B9u;
+inline constexpr std::uint32_t kW1 = 0xBB67AE85u;
+}  // namespace philox
+
 // Counter-based random stream (Philox4x32-10) keyed by (seed, purpose, index, block). Any stream
 // can be recreated from its key alone, so results never depend on creation order, thread count or
 // rank count. Draws are cheap enough for per-bit use.

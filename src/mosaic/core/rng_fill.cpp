@@ -37,16 +37,16 @@ MOSAIC_RNG_CLONES void philox_uniforms(std::uint32_t first, std::uint32_t c1, st
   }
   std::uint32_t ka = k0, kb = k1;
   for (int round = 0; round < 10; ++round) {
-    const Wide p0 = __builtin_convertvector(x0, Wide) * std::uint64_t{0xD2511F53u};
-    const Wide p1 = __builtin_convertvector(x2, Wide) * std::uint64_t{0xCD9E8D57u};
+    const Wide p0 = __builtin_convertvector(x0, Wide) * std::uint64_t{philox::kM0};
+    const Wide p1 = __builtin_convertvector(x2, Wide) * std::uint64_t{philox::kM1};
     const Words y0 = __builtin_convertvector(p1 >> 32, Words) ^ x1 ^ ka;
     const Words y2 = __builtin_convertvector(p0 >> 32, Words) ^ x3 ^ kb;
     x1 = __builtin_convertvector(p1, Words);
     x3 = __builtin_convertvector(p0, Words);
     x0 = y0;
     x2 = y2;
-    ka += 0x9E3779B9u;
-    kb += 0xBB67AE85u;
+    ka += philox::kW0;
+    kb += philox::kW1;
   }
   const Wide a = (__builtin_convertvector(x0, Wide) << 32) | __builtin_convertvector(x1, Wide);
   const Wide b = (__builtin_convertvector(x2, Wide) << 32) | __builtin_convertvector(x3, Wide);

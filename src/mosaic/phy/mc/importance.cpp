@@ -45,7 +45,7 @@ Position position_of(double t) {
 // a fraction of a percent, which deep in the tail is a factor of several in BER). The position is
 // split once per signal and draw, and the lag's start in the cyclic pulse once per tap: the
 // samples are PulseResponse::at's, without its modulo on each.
-inline double tap_amplitude(const EyeSignal& s, int lag_index, Position at) {
+double tap_amplitude(const EyeSignal& s, int lag_index, Position at) {
   const std::vector<double>& h = s.pulse->h;
   const int n = static_cast<int>(h.size());
   const int i = lag_index + at.whole;  // the sample at or before the position

@@ -29,11 +29,6 @@
 namespace mosaic::phy::mc {
 namespace {
 
-constexpr std::uint32_t kPhiloxM0 = 0xD2511F53u;
-constexpr std::uint32_t kPhiloxM1 = 0xCD9E8D57u;
-constexpr std::uint32_t kPhiloxW0 = 0x9E3779B9u;
-constexpr std::uint32_t kPhiloxW1 = 0xBB67AE85u;
-
 std::uint32_t mix_index(std::uint64_t v, std::uint32_t mult) {
   return static_cast<std::uint32_t>(v) ^ static_cast<std::uint32_t>(v >> 32) * mult;
 }
@@ -130,14 +125,14 @@ void philox_words_scalar(const LaneKey& key, std::uint32_t first_quad, std::size
       std::uint32_t ka = static_cast<std::uint32_t>(key.seed);
       std::uint32_t kb = static_cast<std::uint32_t>(key.seed >> 32);
       for (int round = 0; round < 10; ++round) {
-        const std::uint64_t p0 = static_cast<std::uint64_t>(kPhiloxM0) * x0;
-        const std::uint64_t p1 = static_cast<std::uint64_t>(kPhiloxM1) * x2;
+        const std::uint64_t p0 = static_cast<std::uint64_t>(philox::kM0) * x0;
+        const std::uint64_t p1 = static_cast<std::uint64_t>(philox::kM1) * x2;
         x0 = static_cast<std::uint32_t>(p1 >> 32) ^ x1 ^ ka;
         x1 = static_cast<std::uint32_t>(p1);
         x2 = static_cast<std::uint32_t>(p0 >> 32) ^ x3 ^ kb;
         x3 = static_cast<std::uint32_t>(p0);
-        ka += kPhiloxW0;
-        kb += kPhiloxW1;
+        ka += philox::kW0;
+        kb += philox::kW1;
       }
       w[(4 * q + 0) * kLanes + l] = x0;
       w[(4 * q + 1) * kLanes + l] = x1;
@@ -154,8 +149,8 @@ struct KeySchedule {
     a[0] = static_cast<std::uint32_t>(seed);
     b[0] = static_cast<std::uint32_t>(seed >> 32);
     for (int r = 1; r < 10; ++r) {
-      a[r] = a[r - 1] + kPhiloxW0;
-      b[r] = b[r - 1] + kPhiloxW1;
+      a[r] = a[r - 1] + philox::kW0;
+      b[r] = b[r - 1] + philox::kW1;
     }
   }
   std::uint32_t a[10], b[10];
@@ -173,8 +168,8 @@ __attribute__((target("avx2"))) inline void mulhilo8(__m256i x, __m256i m, __m25
 __attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::uint32_t first_quad,
                                                        std::size_t quads, std::uint32_t* w) {
   constexpr int kVec = kLanes / 8;
-  const __m256i m0 = _mm256_set1_epi32(static_cast<int>(kPhiloxM0));
-  const __m256i m1 = _mm256_set1_epi32(static_cast<int>(kPhiloxM1));
+  const __m256i m0 = _mm256_set1_epi32(static_cast<int>(philox::kM0));
+  const __m256i m1 = _mm256_set1_epi32(static_cast<int>(philox::kM1));
   const __m256i c1 = _mm256_set1_epi32(static_cast<int>(key.purpose));
   const __m256i c2 = _mm256_set1_epi32(static_cast<int>(mix_index(key.index, 0x9E3779B9u)));
   __m256i c3[kVec];
@@ -222,8 +217,8 @@ __attribute__((target("avx512f"))) void philox_words_avx512(const LaneKey& key,
                                                             std::uint32_t first_quad,
                                                             std::size_t quads, std::uint32_t* w) {
   static_assert(kLanes == 16, "one AVX-512 register of 32-bit words per counter");
-  const __m512i m0 = _mm512_set1_epi32(static_cast<int>(kPhiloxM0));
-  const __m512i m1 = _mm512_set1_epi32(static_cast<int>(kPhiloxM1));
+  const __m512i m0 = _mm512_set1_epi32(static_cast<int>(philox::kM0));
+  const __m512i m1 = _mm512_set1_epi32(static_cast<int>(philox::kM1));
   const __m512i c1 = _mm512_set1_epi32(static_cast<int>(key.purpose));
   const __m512i c2 = _mm512_set1_epi32(static_cast<int>(mix_index(key.index, 0x9E3779B9u)));
   alignas(64) std::uint32_t b[kLanes];

@@ -99,7 +99,9 @@ MOSAIC_SUPERPOSE_CLONES void superpose_lanes(const SuperpositionInput& in, float
       hi = std::max(hi, q[l]);
     }
     // Four positions at a time (each lane's two may fall in different groups).
-    Lanes at, at0, at1, acc[kGroup];
+    Lanes at, acc[kGroup];
+    // Each lane's two sums are set below (its positions lie in the range walked).
+    Lanes at0 = splat(0.0), at1 = splat(0.0);
     std::memcpy(&at, q, sizeof at);
     const long k = in.first_bit + j;
     const int last = static_cast<int>(hi) + 1;
