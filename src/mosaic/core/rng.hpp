@@ -19,6 +19,7 @@ enum class RngPurpose : std::uint32_t {
   kMcNoise = 11,
   kMcJitter = 12,
   kMcImportance = 13,
+  kMcImportanceCoins = 14,  // the taps' bits; kMcImportance draws the component and the jitter
   kLinkPayload = 20,
   kLinkFaults = 21,
   kLinkBitErrors = 22,
@@ -68,10 +69,16 @@ class Rng {
       have_spare_ = false;
       return spare_;
     }
-    const double r = std::sqrt(-2.0 * std::log(uniform()));
-    const double a = 2.0 * std::numbers::pi * uniform();
-    spare_ = r * std::sin(a);
+    const double u1 = uniform();
+    const double z = box_muller(u1, uniform(), spare_);
     have_spare_ = true;
+    return z;
+  }
+  // Box-Muller: two standard normals from two uniforms, the first returned, the second in `second`.
+  static double box_muller(double u1, double u2, double& second) {
+    const double r = std::sqrt(-2.0 * std::log(u1));
+    const double a = 2.0 * std::numbers::pi * u2;
+    second = r * std::sin(a);
     return r * std::cos(a);
   }
   double exponential() { return -std::log(uniform()); }

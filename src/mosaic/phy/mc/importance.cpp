@@ -5,12 +5,16 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 #include <vector>
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/rng.hpp"
+#include "mosaic/phy/mc/importance_kernels.hpp"
+#include "mosaic/phy/mc/kernels.hpp"
+#include "mosaic/phy/mc/lag_amplitudes.hpp"
 
 namespace mosaic::phy::mc {
 namespace {
@@ -20,16 +24,106 @@ constexpr double kTinyTap = 1e-7;
 constexpr double kNominalShare = 0.2;  // defensive component: bounds every weight by 5
 constexpr int kTilts = 4;              // tilted strengths beside the nominal draw
 constexpr std::array<double, 3> kJitterScales{1.0, 2.5, 5.0};
+constexpr int kDrawBlock = 256;  // draws whose mixture densities are computed together
 
+// A tap worth drawing: its signal's run of lags holds its amplitude at each draw's instant.
 struct Tap {
-  const EyeSignal* signal;
-  int k;
-  double nominal_a;  // amplitude at the nominal phase (A)
-  int signal_index;  // into the draw's per-signal positions
-  int lag_index;     // (peak + k samples_per_ui) mod n: where lag k starts in the cyclic pulse
+  int amplitude_index;  // into the draw's amplitudes, every run's lags end to end
+  double nominal_a;     // amplitude at the nominal phase (A)
 };
 
-// One signal's sample position in a draw: the whole sample at or before it and the fraction.
+// One signal's taps: the run of lags from its first kept tap to its last, interpolated at the
+// signal's own position in each draw.
+struct SignalRun {
+  LagRun lags;
+  int offset_samples;   // the signal's timing against the victim's
+  int amplitude_index;  // where its lags start in the draw's amplitudes
+};
+
+// Draws handed out in order from a buffer that `fill` refills in large blocks, whole multiples of
+// kGranule at a time; a vector's worth of values can be read past the end of what take() hands
+// out.
+class DrawBuffer {
+ public:
+  static constexpr std::size_t kGranule = 4 * kLanes;  // a quad of every lane: the coins' unit
+  explicit DrawBuffer(std::function<void(double*, std::size_t)> fill) : fill_(std::move(fill)) {}
+  const double* take(std::size_t n) {
+    if (next_ + n > filled_) refill(n);
+    const double* p = buffer_.data() + next_;
+    next_ += n;
+    return p;
+  }
+
+ private:
+  void refill(std::size_t n) {
+    const std::size_t left = filled_ - next_;
+    std::copy(buffer_.begin() + static_cast<std::ptrdiff_t>(next_),
+              buffer_.begin() + static_cast<std::ptrdiff_t>(filled_), buffer_.begin());
+    const std::size_t more = (std::max(kBlock, 4 * n) + kGranule - 1) / kGranule * kGranule;
+    buffer_.resize(left + more + kTapWidth, 0.5);
+    fill_(buffer_.data() + left, more);
+    filled_ = left + more;
+    next_ = 0;
+  }
+  static constexpr std::size_t kBlock = 8192;
+  std::function<void(double*, std::size_t)> fill_;
+  std::vector<double> buffer_;
+  std::size_t filled_ = 0;
+  std::size_t next_ = 0;
+};
+
+// The component and jitter stream: the same values, in the same order, as one Rng::uniform() at
+// a time, and the normals as Rng::normal's (pairs from Box-Muller, the second kept).
+class UniformStream {
+ public:
+  explicit UniformStream(Rng& rng)
+      : draws_([&rng](double* out, std::size_t n) { rng.fill_uniform(out, n); }) {}
+  double uniform() { return *draws_.take(1); }
+  double normal() {
+    if (have_spare_) {
+      have_spare_ = false;
+      return spare_;
+    }
+    const double u1 = uniform();
+    const double z = Rng::box_muller(u1, uniform(), spare_);
+    have_spare_ = true;
+    return z;
+  }
+
+ private:
+  DrawBuffer draws_;
+  bool have_spare_ = false;
+  double spare_ = 0.0;
+};
+
+// The taps' coins: uniforms of 32-bit resolution (a tap's closing probability is at least 1/2,
+// so 2^-32 steps are far below anything a weight can see), four per Philox block where a 53-bit
+// uniform takes two, from the Monte Carlo lane kernel in its output order.
+class CoinStream {
+ public:
+  CoinStream(std::uint64_t seed, std::uint64_t stream)
+      : key_{seed, static_cast<std::uint32_t>(RngPurpose::kMcImportanceCoins), stream, 0},
+        coins_([this](double* out, std::size_t n) { fill(out, n); }) {}
+  CoinStream(const CoinStream&) = delete;  // its buffer's fill refers to this object
+  CoinStream& operator=(const CoinStream&) = delete;
+  const double* take(std::size_t n) { return coins_.take(n); }
+
+ private:
+  void fill(double* out, std::size_t n) {
+    const std::size_t quads = n / DrawBuffer::kGranule;
+    if (quads > std::numeric_limits<std::uint32_t>::max() - first_quad_) {
+      key_.block0 += kLanes;  // the lanes' counters are spent: the next group of lanes
+      first_quad_ = 0;
+    }
+    uniform_lanes(key_, first_quad_, quads, out);
+    first_quad_ += static_cast<std::uint32_t>(quads);
+  }
+  LaneKey key_;
+  std::uint32_t first_quad_ = 0;
+  DrawBuffer coins_;
+};
+
+// A sample position: the whole sample at or before it and the fraction.
 struct Position {
   int whole;
   double fraction;
@@ -40,46 +134,8 @@ Position position_of(double t) {
   return {static_cast<int>(f0), t - f0};
 }
 
-// Amplitude of a signal's lag at a fractional sample position: a Catmull-Rom cubic through the
-// four nearest samples (exact on whole samples; a straight line would flatten the pulse's peak by
-// a fraction of a percent, which deep in the tail is a factor of several in BER). The position is
-// split once per signal and draw, and the lag's start in the cyclic pulse once per tap: the
-// samples are PulseResponse::at's, without its modulo on each.
-double tap_amplitude(const EyeSignal& s, int lag_index, Position at) {
-  const std::vector<double>& h = s.pulse->h;
-  const int n = static_cast<int>(h.size());
-  const int i = lag_index + at.whole;  // the sample at or before the position
-  auto sample = [&](int j) {
-    if (j >= 0 && j < n) return h[static_cast<std::size_t>(j)];
-    j %= n;
-    return h[static_cast<std::size_t>(j < 0 ? j + n : j)];
-  };
-  if (at.fraction == 0.0) return s.swing_a * sample(i);
-  const double y0 = sample(i - 1), y1 = sample(i), y2 = sample(i + 1), y3 = sample(i + 2);
-  const double f = at.fraction;
-  const double v =
-      y1 +
-      0.5 * f *
-          (y2 - y0 + f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
-  return s.swing_a * v;
-}
-
-int lag_start(const PulseResponse& p, int k) {
-  const int n = static_cast<int>(p.h.size());
-  const int i = (p.peak + k * p.samples_per_ui) % n;
-  return i < 0 ? i + n : i;
-}
-
 double log_logistic(double x) {  // ln(1 / (1 + e^-x)), stable both ways
   return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x));
-}
-
-double log_sum_exp(const std::vector<double>& v) {
-  const double m = *std::max_element(v.begin(), v.end());
-  if (!std::isfinite(m)) return m;
-  double s = 0.0;
-  for (double x : v) s += std::exp(x - m);
-  return m + std::log(s);
 }
 
 }  // namespace
@@ -99,10 +155,13 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   for (const EyeSignal* sig : signals) shift += sig->base_a;
   const double cursor = victim.swing_a * victim.pulse->at(phase_samples, 0);
   std::vector<Tap> taps;
+  std::vector<SignalRun> runs;
+  int amplitudes_needed = 0;
   double lumped_mean = 0.0;
   double sum_a2 = 0.0;
-  for (std::size_t g = 0; g < signals.size(); ++g) {
-    const EyeSignal* sig = signals[g];
+  for (const EyeSignal* sig : signals) {
+    const std::size_t first_tap = taps.size();
+    int first_lag = 0, last_lag = 0;
     for (int k = -span / 2; k < span / 2; ++k) {
       if (sig == &victim && k == 0) continue;
       const double a = sig->swing_a * sig->pulse->at(phase_samples + sig->offset_samples, k);
@@ -110,13 +169,43 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         lumped_mean += 0.5 * a;
         continue;
       }
-      taps.push_back({sig, k, a, static_cast<int>(g), lag_start(*sig->pulse, k)});
+      if (taps.size() == first_tap) first_lag = k;
+      last_lag = k;
+      taps.push_back({k, a});  // the lag for now; its place in the amplitudes below
       sum_a2 += a * a;
     }
+    if (taps.size() == first_tap) continue;
+    LagRun run(*sig->pulse, sig->swing_a, first_lag, last_lag - first_lag + 1);
+    for (std::size_t t = first_tap; t < taps.size(); ++t)
+      taps[t].amplitude_index += amplitudes_needed - first_lag;
+    const int at = amplitudes_needed;
+    amplitudes_needed += run.padded_lags();
+    runs.push_back({std::move(run), sig->offset_samples, at});
   }
-  const int victim_cursor = lag_start(*victim.pulse, 0);
-  std::vector<Position> positions(signals.size());
-  std::vector<double> draws(taps.size());  // one draw's uniforms, a tap each
+  std::vector<double> amplitudes(static_cast<std::size_t>(amplitudes_needed) + 1, 0.0);
+  std::vector<LagRunAt> runs_at;
+  for (const SignalRun& run : runs)
+    runs_at.push_back({&run.lags, 0, 0.0, amplitudes.data() + run.amplitude_index});
+  // The taps as the kernel reads them, padded to whole vectors with taps of amplitude 0 (the
+  // amplitude after the last run's) that never close.
+  const std::size_t padded_taps = (taps.size() + kTapWidth - 1) / kTapWidth * kTapWidth;
+  std::vector<double> abs_nominal(padded_taps, 0.0);
+  std::vector<int> amplitude_index(padded_taps, amplitudes_needed);
+  std::vector<std::int64_t> closing_bit(padded_taps, 0);
+  for (std::size_t t = 0; t < taps.size(); ++t) {
+    abs_nominal[t] = std::abs(taps[t].nominal_a);
+    amplitude_index[t] = taps[t].amplitude_index;
+  }
+  TapDraw tap_draw;
+  tap_draw.padded_taps = static_cast<int>(padded_taps);
+  tap_draw.closing_bit = closing_bit.data();
+  tap_draw.abs_nominal_a = abs_nominal.data();
+  tap_draw.amplitude_index = amplitude_index.data();
+  tap_draw.amplitudes = amplitudes.data();
+  // A block of draws at a time: their levels, closures and instants, then the mixture's density
+  // for all of them at once.
+  std::vector<double> level(kDrawBlock), closure(kDrawBlock), jitter(kDrawBlock),
+      log_q_mix(kDrawBlock);
   const double th2 = in.thermal_sigma_a * in.thermal_sigma_a;
   const double ln2 = std::numbers::ln2;
   const double log_p_bits = -static_cast<double>(taps.size()) * ln2;
@@ -125,7 +214,6 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   struct Component {
     double lambda;
     double jitter_scale;
-    double log_alpha;
     double log_norm;          // sum_k ln(1 + e^(lambda |a_k|))
     double sigma_jitter;      // sigma_j x jitter_scale (0 without jitter)
     double log_sigma_jitter;  // its logarithm, once rather than per draw
@@ -139,6 +227,8 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   double sum_mean[2] = {0.0, 0.0};
   std::vector<double> lnf[2];
   Rng rng(options.seed, RngPurpose::kMcImportance, options.stream);
+  UniformStream uniforms(rng);
+  CoinStream coins(options.seed, options.stream);
   for (int c = 0; c < 2; ++c) {
     // The tilt that moves a Gaussian of the noise + pattern variance onto the threshold is the
     // scale of the dominant error; the mixture spans up to 1.5 times it.
@@ -152,7 +242,7 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
     std::vector<Component> comps;
     for (int j = 0; j <= kTilts; ++j) {
       for (int i = 0; i < n_scales; ++i) {
-        Component cp{1.5 * lambda_star * j / kTilts, kJitterScales[i], 0.0, 0.0, 0.0, 0.0};
+        Component cp{1.5 * lambda_star * j / kTilts, kJitterScales[i], 0.0, 0.0, 0.0};
         cp.sigma_jitter = sigma_j * cp.jitter_scale;
         cp.log_sigma_jitter = sigma_j > 0.0 ? std::log(cp.sigma_jitter) : 0.0;
         for (const Tap& t : taps) {
@@ -163,59 +253,74 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
       }
     }
     const int n_comp = static_cast<int>(comps.size());
-    for (int q = 0; q < n_comp; ++q)
-      comps[q].log_alpha =
-          q == 0 ? std::log(kNominalShare) : std::log((1.0 - kNominalShare) / (n_comp - 1));
-    std::vector<double> p_close(static_cast<std::size_t>(n_comp) * taps.size());
+    // Padding taps never close (probability 0).
+    std::vector<double> p_close(static_cast<std::size_t>(n_comp) * padded_taps, 0.0);
     for (int q = 0; q < n_comp; ++q)
       for (std::size_t t = 0; t < taps.size(); ++t)
-        p_close[q * taps.size() + t] =
+        p_close[q * padded_taps + t] =
             std::exp(log_logistic(comps[q].lambda * std::abs(taps[t].nominal_a)));
-    std::vector<double> log_q_mix(n_comp);
-    lnf[c].reserve(per_cursor);
-    for (long n = 0; n < per_cursor; ++n) {
-      // Component: nominal with its share, else uniform over the tilted ones.
-      const double u = rng.uniform();
-      const int q =
-          u < kNominalShare
-              ? 0
-              : 1 + std::min(n_comp - 2, static_cast<int>((u - kNominalShare) /
-                                                          (1.0 - kNominalShare) * (n_comp - 1)));
-      const Component& cp = comps[q];
-      const double tau = sigma_j > 0.0 ? sigma_j * cp.jitter_scale * rng.normal() : 0.0;
-      // Every tap of a signal samples at that signal's one position in this draw.
-      for (std::size_t g = 0; g < signals.size(); ++g)
-        positions[g] = position_of(s + tau + signals[g]->offset_samples);
-      double x =
-          shift + lumped_mean + c * tap_amplitude(victim, victim_cursor, position_of(s + tau));
-      double closure = 0.0;  // sum of |a_k| over taps set to their closing value
-      const double* pc = p_close.data() + static_cast<std::size_t>(q) * taps.size();
-      rng.fill_uniform(draws.data(), taps.size());
-      // Without branches: each tap's bit is a coin the predictor cannot learn. Adding 0.0 leaves
-      // the sums as the taps left out would.
-      for (std::size_t i = 0; i < taps.size(); ++i) {
-        const Tap& t = taps[i];
-        const bool close = draws[i] < pc[i];
-        // Closing: raises a 0 (c = 0) or lowers a 1 (c = 1) toward the threshold.
-        const bool bit = close == ((t.nominal_a > 0) == (c == 0));
-        const double a = tap_amplitude(*t.signal, t.lag_index, positions[t.signal_index]);
-        closure += close ? std::abs(t.nominal_a) : 0.0;
-        x += bit ? a : 0.0;
-      }
-      double log_p = log_p_bits;
-      if (sigma_j > 0.0) log_p += -0.5 * (tau / sigma_j) * (tau / sigma_j) - log_sigma_j;
-      for (int m = 0; m < n_comp; ++m) {
-        double lq = comps[m].log_alpha + comps[m].lambda * closure - comps[m].log_norm;
-        if (sigma_j > 0.0) {
-          const double sj = comps[m].sigma_jitter;
-          lq += -0.5 * (tau / sj) * (tau / sj) - comps[m].log_sigma_jitter;
+    // The mixture as the kernel reads it: component j * n_scales + i has tilt j and scale i.
+    std::vector<double> lambda, log_norm, inv_sigma_jitter, log_sigma_jitter;
+    for (int j = 0; j <= kTilts; ++j) {
+      lambda.push_back(comps[j * n_scales].lambda);
+      log_norm.push_back(comps[j * n_scales].log_norm);
+    }
+    for (int i = 0; i < n_scales; ++i) {
+      inv_sigma_jitter.push_back(sigma_j > 0.0 ? 1.0 / comps[i].sigma_jitter : 0.0);
+      log_sigma_jitter.push_back(comps[i].log_sigma_jitter);
+    }
+    Mixture mix;
+    mix.tilts = kTilts + 1;
+    mix.lambda = lambda.data();
+    mix.log_norm = log_norm.data();
+    mix.scales = sigma_j > 0.0 ? n_scales : 0;
+    mix.inv_sigma_jitter = inv_sigma_jitter.data();
+    mix.log_sigma_jitter = log_sigma_jitter.data();
+    mix.alpha_nominal = kNominalShare;
+    mix.alpha_tilted = (1.0 - kNominalShare) / (n_comp - 1);
+    // Closing: raises a 0 (c = 0) or lowers a 1 (c = 1) toward the threshold.
+    for (std::size_t t = 0; t < taps.size(); ++t)
+      closing_bit[t] = -std::int64_t{(taps[t].nominal_a > 0) == (c == 0)};
+    lnf[c].resize(static_cast<std::size_t>(per_cursor));
+    for (long first = 0; first < per_cursor; first += kDrawBlock) {
+      const int block = static_cast<int>(std::min<long>(kDrawBlock, per_cursor - first));
+      for (int b = 0; b < block; ++b) {
+        // Component: nominal with its share, else uniform over the tilted ones.
+        const double u = uniforms.uniform();
+        const int q =
+            u < kNominalShare
+                ? 0
+                : 1 + std::min(n_comp - 2, static_cast<int>((u - kNominalShare) /
+                                                            (1.0 - kNominalShare) * (n_comp - 1)));
+        const Component& cp = comps[q];
+        const double tau = sigma_j > 0.0 ? sigma_j * cp.jitter_scale * uniforms.normal() : 0.0;
+        // Every tap of a signal samples at that signal's one position in this draw.
+        for (std::size_t g = 0; g < runs.size(); ++g) {
+          const Position at = position_of(s + tau + runs[g].offset_samples);
+          runs_at[g].whole = at.whole;
+          runs_at[g].fraction = at.fraction;
         }
-        log_q_mix[m] = lq;
+        lag_amplitudes(runs_at.data(), static_cast<int>(runs_at.size()));
+        const Position at = position_of(s + tau);
+        tap_draw.uniforms = coins.take(taps.size());
+        tap_draw.p_close = p_close.data() + static_cast<std::size_t>(q) * padded_taps;
+        const TapSums sums = tap_sums(tap_draw);
+        level[b] = shift + lumped_mean +
+                   c * lag_amplitude(*victim.pulse, victim.swing_a, 0, at.whole, at.fraction) +
+                   sums.level;
+        closure[b] = sums.closure;
+        jitter[b] = tau;
       }
-      const double log_w = log_p - log_sum_exp(log_q_mix);
-      const double sigma = std::sqrt(std::max(th2 + in.shot_a2_per_a * std::max(x, 0.0), 1e-300));
-      const double z = c == 0 ? (d - x) / sigma : (x - d) / sigma;
-      lnf[c].push_back(log_w + log_q(z));
+      mixture_log_density(mix, closure.data(), jitter.data(), block, log_q_mix.data());
+      for (int b = 0; b < block; ++b) {
+        const double x = level[b], tau = jitter[b];
+        double log_p = log_p_bits;
+        if (sigma_j > 0.0) log_p += -0.5 * (tau / sigma_j) * (tau / sigma_j) - log_sigma_j;
+        const double log_w = log_p - log_q_mix[b];
+        const double sigma = std::sqrt(std::max(th2 + in.shot_a2_per_a * std::max(x, 0.0), 1e-300));
+        const double z = c == 0 ? (d - x) / sigma : (x - d) / sigma;
+        lnf[c][static_cast<std::size_t>(first + b)] = log_w + log_q(z);
+      }
     }
   }
   // Moments in a scaled domain: the contributions may sit far below 1e-160, where squares

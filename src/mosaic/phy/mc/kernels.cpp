@@ -9,10 +9,10 @@
 // -W(maybe-)uninitialized reports as a use of an uninitialized value (a false positive).
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <immintrin.h>
 #define MOSAIC_MC_X86 1
 #endif
 
+#include "mosaic/core/philox_x86.hpp"
 #include "mosaic/core/rng.hpp"
 
 // Each hot kernel is compiled for AVX-512, AVX2+FMA and the baseline, and the loader picks the
@@ -143,27 +143,9 @@ void philox_words_scalar(const LaneKey& key, std::uint32_t first_quad, std::size
 }
 
 #ifdef MOSAIC_MC_X86
-// Philox's round keys: the seed's two words, bumped by the Weyl constants each round.
-struct KeySchedule {
-  explicit KeySchedule(std::uint64_t seed) {
-    a[0] = static_cast<std::uint32_t>(seed);
-    b[0] = static_cast<std::uint32_t>(seed >> 32);
-    for (int r = 1; r < 10; ++r) {
-      a[r] = a[r - 1] + philox::kW0;
-      b[r] = b[r - 1] + philox::kW1;
-    }
-  }
-  std::uint32_t a[10], b[10];
-};
-
-// 32x32 -> 64 products of 8 lanes: even lanes directly, odd lanes after a 32-bit shift.
-__attribute__((target("avx2"))) inline void mulhilo8(__m256i x, __m256i m, __m256i& hi,
-                                                     __m256i& lo) {
-  const __m256i pe = _mm256_mul_epu32(x, m);
-  const __m256i po = _mm256_mul_epu32(_mm256_srli_epi64(x, 32), m);
-  lo = _mm256_blend_epi32(pe, _mm256_slli_epi64(po, 32), 0xAA);
-  hi = _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
-}
+using philox::KeySchedule;
+using philox::mulhilo16;
+using philox::mulhilo8;
 
 __attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::uint32_t first_quad,
                                                        std::size_t quads, std::uint32_t* w) {
@@ -205,14 +187,6 @@ __attribute__((target("avx2"))) void philox_words_avx2(const LaneKey& key, std::
 
 // The same rounds with all kLanes lanes in one AVX-512 register, two counters at a time (the
 // rounds are a dependency chain: two chains keep the multipliers busy).
-__attribute__((target("avx512f"))) inline void mulhilo16(__m512i x, __m512i m, __m512i& hi,
-                                                         __m512i& lo) {
-  const __m512i pe = _mm512_mul_epu32(x, m);
-  const __m512i po = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), m);
-  lo = _mm512_mask_blend_epi32(0xAAAA, pe, _mm512_slli_epi64(po, 32));
-  hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(pe, 32), po);
-}
-
 __attribute__((target("avx512f"))) void philox_words_avx512(const LaneKey& key,
                                                             std::uint32_t first_quad,
                                                             std::size_t quads, std::uint32_t* w) {
@@ -287,25 +261,59 @@ void box_muller_lanes(const std::uint32_t* w, std::size_t quads, float* out) {
   }
 }
 
-}  // namespace
-
-void gaussian_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, float* out) {
-  // In chunks that stay in L1 between the integer and the floating-point pass.
+// The lanes' Philox words in chunks that stay in L1 between the integer pass and `convert`'s,
+// which turns n quads of every lane into out values.
+template <typename T, typename Convert>
+void from_word_chunks(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, T* out,
+                      Convert convert) {
   constexpr std::size_t kChunk = 64;
   alignas(64) std::uint32_t w[4 * kChunk * kLanes];
   for (std::size_t q = 0; q < quads; q += kChunk) {
     const std::size_t n = std::min(kChunk, quads - q);
     philox_words(key, first_quad + static_cast<std::uint32_t>(q), n, w);
-    box_muller_lanes(w, n, out + 4 * q * kLanes);
+    convert(w, n, out + 4 * q * kLanes);
+  }
+}
+
+MOSAIC_MC_CLONES void unit_from_words(const std::uint32_t* w, std::size_t n, double* out) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = (static_cast<double>(w[i]) + 0.5) * 0x1.0p-32;
+}
+
+// Lane l's stream as the references read it: an Rng at the lane's block, first_quad quads on.
+Rng lane_stream(const LaneKey& key, int l, std::uint32_t first_quad) {
+  Rng rng(key.seed, static_cast<RngPurpose>(key.purpose), key.index, key.block0 + l);
+  for (std::uint32_t q = 0; q < first_quad; ++q)
+    for (int j = 0; j < 4; ++j) rng.next_u32();
+  return rng;
+}
+
+}  // namespace
+
+void gaussian_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, float* out) {
+  from_word_chunks(key, first_quad, quads, out, box_muller_lanes);
+}
+
+void uniform_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, double* out) {
+  from_word_chunks(key, first_quad, quads, out,
+                   [](const std::uint32_t* w, std::size_t n, double* o) {
+                     unit_from_words(w, 4 * n * kLanes, o);
+                   });
+}
+
+void uniform_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                             double* out) {
+  for (int l = 0; l < kLanes; ++l) {
+    Rng rng = lane_stream(key, l, first_quad);
+    for (std::size_t q = 0; q < quads; ++q)
+      for (int j = 0; j < 4; ++j)
+        out[(4 * q + j) * kLanes + l] = (static_cast<double>(rng.next_u32()) + 0.5) * 0x1.0p-32;
   }
 }
 
 void gaussian_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
                               float* out) {
   for (int l = 0; l < kLanes; ++l) {
-    Rng rng(key.seed, static_cast<RngPurpose>(key.purpose), key.index, key.block0 + l);
-    for (std::uint32_t q = 0; q < first_quad; ++q)
-      for (int j = 0; j < 4; ++j) rng.next_u32();
+    Rng rng = lane_stream(key, l, first_quad);
     for (std::size_t q = 0; q < quads; ++q) {
       const std::uint32_t a = rng.next_u32(), b = rng.next_u32(), c = rng.next_u32(),
                           d = rng.next_u32();

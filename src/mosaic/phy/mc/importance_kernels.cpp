@@ -1,0 +1,174 @@
+#include "mosaic/phy/mc/importance_kernels.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "mosaic/phy/mc/vector_clones.hpp"
+
+namespace mosaic::phy::mc {
+namespace {
+
+using Doubles = double __attribute__((vector_size(kTapWidth * sizeof(double))));
+using Words = std::int64_t __attribute__((vector_size(kTapWidth * sizeof(std::int64_t))));
+
+// Bit views of a double or of a vector of them (a vector cast between equal sizes reinterprets).
+MOSAIC_VECTOR_INLINE std::int64_t bits_of(double x) {
+  return std::bit_cast<std::int64_t>(x);
+}
+MOSAIC_VECTOR_INLINE double from_bits(std::int64_t b) {
+  return std::bit_cast<double>(b);
+}
+MOSAIC_VECTOR_INLINE Words bits_of(Doubles x) {
+  return std::bit_cast<Words>(x);
+}
+MOSAIC_VECTOR_INLINE Doubles from_bits(Words b) {
+  return std::bit_cast<Doubles>(b);
+}
+MOSAIC_VECTOR_INLINE std::int64_t all_ones_if(bool c) {
+  return -std::int64_t{c};
+}
+MOSAIC_VECTOR_INLINE Words all_ones_if(Words c) {
+  return c;
+}  // vector comparisons give 0 / -1
+
+// e^x for x <= 0, within an ulp; 0 below -708 (where 2^n leaves the normal range). Round x / ln 2
+// to n with the 1.5 * 2^52 shift, reduce r = x - n ln 2 in two parts (|r| <= ln 2 / 2), sum
+// e^r's Taylor series to r^13 (remainder < 1e-17) and put n in the exponent. The same
+// operations for one double and for a vector of them.
+template <typename T>
+MOSAIC_VECTOR_INLINE T exp_nonpositive(T x) {
+  constexpr double kLog2e = 1.4426950408889634;
+  constexpr double kShift = 0x1.8p52;
+  constexpr double kLn2Hi = 0x1.62e42fefa3800p-1;  // its low bits zero: n kLn2Hi is exact
+  constexpr double kLn2Lo = 0x1.ef35793c7673p-45;
+  const T k = x * kLog2e + kShift;
+  const T n = k - kShift;
+  const T r = (x - n * kLn2Hi) - n * kLn2Lo;
+  constexpr double kInvFactorial[] = {1.0,
+                                      1.0,
+                                      1.0 / 2,
+                                      1.0 / 6,
+                                      1.0 / 24,
+                                      1.0 / 120,
+                                      1.0 / 720,
+                                      1.0 / 5040,
+                                      1.0 / 40320,
+                                      1.0 / 362880,
+                                      1.0 / 3628800,
+                                      1.0 / 39916800,
+                                      1.0 / 479001600,
+                                      1.0 / 6227020800};
+  T p = r * kInvFactorial[13] + kInvFactorial[12];
+  for (int i = 11; i >= 0; --i) p = p * r + kInvFactorial[i];
+  const auto scale = ((bits_of(k) - bits_of(T{} + kShift) + 1023) & 0x7FF) << 52;
+  const auto keep = ~all_ones_if(x < -708.0);
+  return from_bits(bits_of(p * from_bits(scale)) & keep);
+}
+
+// The lanes' sum in one fixed order, the same for the vector and the reference.
+MOSAIC_VECTOR_INLINE double lane_sum(const double* l) {
+  return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]));
+}
+
+}  // namespace
+
+MOSAIC_VECTOR_CLONES TapSums tap_sums(const TapDraw& d) {
+  Doubles level{}, closure{};
+  for (int j = 0; j < d.padded_taps; j += kTapWidth) {
+    Doubles u, pc, abs_a, a;
+    Words closing;
+    std::memcpy(&u, d.uniforms + j, sizeof u);
+    std::memcpy(&pc, d.p_close + j, sizeof pc);
+    std::memcpy(&abs_a, d.abs_nominal_a + j, sizeof abs_a);
+    std::memcpy(&closing, d.closing_bit + j, sizeof closing);
+    for (int l = 0; l < kTapWidth; ++l) a[l] = d.amplitudes[d.amplitude_index[j + l]];
+    const Words close = u < pc;
+    const Words bit = ~(close ^ closing);  // the closing bit when it closes, the other one else
+    closure += from_bits(bits_of(abs_a) & close);
+    level += from_bits(bits_of(a) & bit);
+  }
+  double l[kTapWidth], c[kTapWidth];
+  std::memcpy(l, &level, sizeof l);
+  std::memcpy(c, &closure, sizeof c);
+  return {lane_sum(l), lane_sum(c)};
+}
+
+TapSums tap_sums_reference(const TapDraw& d) {
+  double level[kTapWidth] = {}, closure[kTapWidth] = {};
+  for (int j = 0; j < d.padded_taps; ++j) {
+    const bool close = d.uniforms[j] < d.p_close[j];
+    const bool bit = close == (d.closing_bit[j] != 0);
+    const int l = j % kTapWidth;
+    closure[l] += close ? d.abs_nominal_a[j] : 0.0;
+    level[l] += bit ? d.amplitudes[d.amplitude_index[j]] : 0.0;
+  }
+  return {lane_sum(level), lane_sum(closure)};
+}
+
+namespace {
+
+// The largest of the terms and the sum of e^(term - largest), for the tilts' or the scales'
+// parts; first: e^(term 0 - largest), the nominal component's share of the sum.
+template <typename T, typename Term>
+MOSAIC_VECTOR_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
+  top = term(0);
+  for (int k = 1; k < n; ++k) {
+    const T t = term(k);
+    top = t > top ? t : top;
+  }
+  first = exp_nonpositive(term(0) - top);
+  T sum = first;
+  for (int k = 1; k < n; ++k) sum += exp_nonpositive(term(k) - top);
+  return sum;
+}
+
+// ln of the mixture's density as the two maxima plus the log of
+// alpha_tilted (sum over tilts) (sum over scales) + (alpha_nominal - alpha_tilted) e^(nominal),
+// all terms relative to the maxima.
+template <typename T>
+MOSAIC_VECTOR_INLINE void log_density_parts(const Mixture& mix, T closure, T tau, T& top, T& sum) {
+  T top_tilt, first_tilt;
+  const T tilts = sum_of_exps(
+      mix.tilts, [&](int j) { return mix.lambda[j] * closure - mix.log_norm[j]; }, top_tilt,
+      first_tilt);
+  T top_scale = T{} + 0.0, first_scale = T{} + 1.0, scales = T{} + 1.0;
+  if (mix.scales > 0) {
+    scales = sum_of_exps(
+        mix.scales,
+        [&](int i) {
+          const T t = tau * mix.inv_sigma_jitter[i];
+          return -0.5 * t * t - mix.log_sigma_jitter[i];
+        },
+        top_scale, first_scale);
+  }
+  top = top_tilt + top_scale;
+  sum = mix.alpha_tilted * (tilts * scales) +
+        (mix.alpha_nominal - mix.alpha_tilted) * (first_tilt * first_scale);
+}
+
+}  // namespace
+
+MOSAIC_VECTOR_CLONES void mixture_log_density(const Mixture& mix, const double* closure,
+                                              const double* tau, int draws, double* out) {
+  for (int b = 0; b < draws; b += kTapWidth) {
+    const int n = draws - b < kTapWidth ? draws - b : kTapWidth;
+    Doubles c{}, t{};
+    std::memcpy(&c, closure + b, n * sizeof(double));
+    if (mix.scales > 0) std::memcpy(&t, tau + b, n * sizeof(double));
+    Doubles top, sum;
+    log_density_parts(mix, c, t, top, sum);
+    for (int l = 0; l < n; ++l) out[b + l] = top[l] + std::log(sum[l]);
+  }
+}
+
+void mixture_log_density_reference(const Mixture& mix, const double* closure, const double* tau,
+                                   int draws, double* out) {
+  for (int b = 0; b < draws; ++b) {
+    double top, sum;
+    log_density_parts(mix, closure[b], mix.scales > 0 ? tau[b] : 0.0, top, sum);
+    out[b] = top + std::log(sum);
+  }
+}
+
+}  // namespace mosaic::phy::mc

@@ -1,0 +1,21 @@
+#pragma once
+
+// For the files whose kernels are written with GCC / clang vector extensions: each kernel is
+// compiled for AVX-512, AVX2 and the baseline, the loader picking the best the CPU has (GCC
+// function multiversioning), with its helpers always inlined into every clone. Such files are
+// built with -ffp-contract=off (src/mosaic/phy/CMakeLists.txt), so every clone rounds its
+// products and sums as the scalar references do.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define MOSAIC_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define MOSAIC_VECTOR_INLINE __attribute__((always_inline)) inline
+#else
+#define MOSAIC_VECTOR_CLONES
+#define MOSAIC_VECTOR_INLINE inline
+#endif
+
+// The helpers that take or return vectors are always inlined into the clones, so the vector
+// calling convention the baseline would use for them (-Wpsabi's warning) never exists.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
