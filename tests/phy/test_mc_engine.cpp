@@ -15,6 +15,7 @@
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/math/confidence.hpp"
+#include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/parallel.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
@@ -353,6 +354,41 @@ TEST(McImportance, SlowAgreesWithStatEyeDeepInTheTail) {
       EXPECT_GT(answered, 0) << c.name << " at " << target << ": every seed refused";
     }
   }
+}
+
+// A pulse one sample wide has no tap to draw: every draw's weight is 1 and the estimate is the
+// closed form, half the Q-function of each level's distance to the threshold (with a bit of shot
+// noise on the 1 level), the interval of zero width around it.
+TEST(McImportance, WithoutTapsIsTheClosedForm) {
+  PulseResponse p;
+  p.samples_per_ui = 16;
+  p.span_ui = 8;
+  p.h.assign(128, 0.0);
+  p.peak = 40;
+  p.h[40] = 1.0;
+  StatEyeInput in;
+  in.victim = {&p, 1e-6, 2e-8, 0};
+  in.thermal_sigma_a = 1e-7;
+  in.shot_a2_per_a = 2e-9;
+  const double d = 0.45e-6, x0 = 2e-8, x1 = 1.02e-6;
+  ImportanceOptions io;
+  io.samples = 2000;
+  const ImportanceResult r = importance_ber(in, 0, d, io);
+  const double s0 = std::sqrt(1e-14 + 2e-9 * x0), s1 = std::sqrt(1e-14 + 2e-9 * x1);
+  const double q0 = q_function((d - x0) / s0), q1 = q_function((x1 - d) / s1);
+  const double exact = 0.5 * (q0 + q1);
+  ASSERT_FALSE(r.refused) << r.refusal;
+  EXPECT_NEAR(r.ber, exact, 1e-12 * exact);
+  EXPECT_NEAR(r.ci_low, exact, 1e-9 * exact);
+  EXPECT_NEAR(r.ci_high, exact, 1e-9 * exact);
+  // 1000 draws of each cursor bit, each contributing its level's Q.
+  EXPECT_NEAR(r.effective_samples, 1000.0 * (q0 + q1) * (q0 + q1) / (q0 * q0 + q1 * q1), 1e-6);
+  // Jitter moves the instant off the one-sample peak: the 1 level only falls, the BER only rises.
+  in.jitter_rms_ui = 0.02;
+  const ImportanceResult j = importance_ber(in, 0, d, io);
+  ASSERT_FALSE(j.refused) << j.refusal;
+  EXPECT_TRUE(std::isfinite(j.ber));
+  EXPECT_GT(j.ber, exact);
 }
 
 // With too few draws to see the tail, importance sampling says so instead of printing a number
