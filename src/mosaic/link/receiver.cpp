@@ -334,11 +334,19 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   gearbox_.destripe(frame_, host);
 }
 
-bool Receiver::process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host) {
+std::span<std::uint64_t> Receiver::next_wire() {
   const std::size_t period_words =
       std::size_t(config_->words_per_period) * config_->physical_channels;
-  std::copy(wire.begin(), wire.begin() + period_words,
-            ring_.begin() + (received_ % 2) * period_words);
+  return {ring_.data() + (received_ % 2) * period_words, period_words};
+}
+
+bool Receiver::process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host) {
+  const std::span<std::uint64_t> slot = next_wire();
+  std::copy(wire.begin(), wire.begin() + static_cast<std::ptrdiff_t>(slot.size()), slot.begin());
+  return process_written(host);
+}
+
+bool Receiver::process_written(std::span<std::uint64_t> host) {
   ++received_;
   last_ = RxPeriodReport{};
   if (received_ < 2) return false;

@@ -48,6 +48,11 @@ class Receiver {
   // Appends one received period (wire format of Transmitter). Returns true when the previous
   // period was a data period, decoded into `host` (host_words_per_period() words).
   bool process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host);
+  // The same without the copy: the next period is written straight into the receiver's own
+  // buffer (next_wire(), a period of wire words; it holds the period received two before, which
+  // has been decoded), then appended by process_written().
+  std::span<std::uint64_t> next_wire();
+  bool process_written(std::span<std::uint64_t> host);
   void reset();
 
   const RxPeriodReport& last() const { return last_; }

@@ -14,7 +14,6 @@ Session::Session(const LinkConfig& config, FaultPlan faults, std::uint64_t seed,
       rx_(config_) {
   const std::size_t hw = config_.host_words_per_period();
   wire_tx_.assign(std::size_t(config_.words_per_period) * config_.physical_channels, 0);
-  wire_rx_ = wire_tx_;
   out_.assign(hw, 0);
   sent_[0].assign(hw, 0);
   sent_[1].assign(hw, 0);
@@ -34,8 +33,8 @@ void Session::bring_up(LinkUp link_up) {
   training_ = train ? std::max(2, config_.training_periods) : 0;
   for (int n = 0; n < training_; ++n) {
     tx_.train(wire_tx_);
-    channels_.process(wire_tx_, wire_rx_);
-    rx_.process(wire_rx_, out_);
+    channels_.process(wire_tx_, rx_.next_wire());
+    rx_.process_written(out_);
   }
   const LaneMap map = train ? choose_lane_map(config_, rx_.training()) : identity_lane_map(config_);
   lane_channels_ = map.channel_of_slot;
@@ -142,8 +141,8 @@ void Session::step(const HostEnd& host_end) {
     pending_ber_.erase(pending_ber_.begin());
   }
   tx_.process(host_in(), wire_tx_);
-  channels_.process(wire_tx_, wire_rx_);
-  const bool decoded = rx_.process(wire_rx_, out_);
+  channels_.process(wire_tx_, rx_.next_wire());
+  const bool decoded = rx_.process_written(out_);
   if (decoded) {
     const RxPeriodReport& rep = rx_.last();
     const std::int64_t j = rep.period - training_;
