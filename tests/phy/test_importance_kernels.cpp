@@ -39,7 +39,8 @@ TEST(LagRun, AmplitudesAreTheScalarCubicBitForBit) {
         for (int whole : {-3 * span * os - 5, -os - 1, -2, -1, 0, 1, os - 1, os, 7 * os + 3,
                           2 * span * os + 1}) {
           for (double fraction : {0.0, 1e-9, 0.25, 0.5, 0.999999}) {
-            run.amplitudes(whole, fraction, out.data());
+            const LagRunAt at{&run, whole, fraction, out.data()};
+            lag_amplitudes(&at, 1);
             for (int j = 0; j < lags; ++j)
               ASSERT_EQ(out[j], lag_amplitude(p, swing, first + j, whole, fraction))
                   << "os " << os << " first " << first << " lags " << lags << " whole " << whole

@@ -340,12 +340,6 @@ std::span<std::uint64_t> Receiver::next_wire() {
   return {ring_.data() + (received_ % 2) * period_words, period_words};
 }
 
-bool Receiver::process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host) {
-  const std::span<std::uint64_t> slot = next_wire();
-  std::copy(wire.begin(), wire.begin() + static_cast<std::ptrdiff_t>(slot.size()), slot.begin());
-  return process_written(host);
-}
-
 bool Receiver::process_written(std::span<std::uint64_t> host) {
   ++received_;
   last_ = RxPeriodReport{};

@@ -45,12 +45,10 @@ class Receiver {
 
   // Data periods start at `first_data_period`; earlier periods are training.
   void set_lane_map(const LaneMap& map, std::int64_t first_data_period);
-  // Appends one received period (wire format of Transmitter). Returns true when the previous
-  // period was a data period, decoded into `host` (host_words_per_period() words).
-  bool process(std::span<const std::uint64_t> wire, std::span<std::uint64_t> host);
-  // The same without the copy: the next period is written straight into the receiver's own
-  // buffer (next_wire(), a period of wire words; it holds the period received two before, which
-  // has been decoded), then appended by process_written().
+  // A received period (wire format of Transmitter) is written straight into the receiver's own
+  // buffer, next_wire() (a period of wire words; it holds the period received two before, which
+  // has been decoded), then appended by process_written(). Returns true when the previous period
+  // was a data period, decoded into `host` (host_words_per_period() words).
   std::span<std::uint64_t> next_wire();
   bool process_written(std::span<std::uint64_t> host);
   void reset();

@@ -210,16 +210,19 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   const double ln2 = std::numbers::ln2;
   const double log_p_bits = -static_cast<double>(taps.size()) * ln2;
 
-  // Mixture components: tilt lambda_j (per ampere of eye closure) x jitter scale.
-  struct Component {
-    double lambda;
-    double jitter_scale;
-    double log_norm;          // sum_k ln(1 + e^(lambda |a_k|))
-    double sigma_jitter;      // sigma_j x jitter_scale (0 without jitter)
-    double log_sigma_jitter;  // its logarithm, once rather than per draw
-  };
+  // Mixture components: every tilt lambda_j (per ampere of eye closure) with every jitter scale;
+  // component q is tilt q / n_scales with scale q % n_scales. The scales' parts do not depend on
+  // the cursor bit.
   const int n_scales = sigma_j > 0.0 ? static_cast<int>(kJitterScales.size()) : 1;
+  const int n_comp = (kTilts + 1) * n_scales;
   const double log_sigma_j = sigma_j > 0.0 ? std::log(sigma_j) : 0.0;
+  std::vector<double> sigma_jitter(n_scales), inv_sigma_jitter(n_scales),
+      log_sigma_jitter(n_scales);
+  for (int i = 0; i < n_scales; ++i) {
+    sigma_jitter[i] = sigma_j * kJitterScales[i];
+    inv_sigma_jitter[i] = sigma_j > 0.0 ? 1.0 / sigma_jitter[i] : 0.0;
+    log_sigma_jitter[i] = sigma_j > 0.0 ? std::log(sigma_jitter[i]) : 0.0;
+  }
 
   ImportanceResult r;
   const long per_cursor = std::max<long>(1, std::lround(0.5 * options.samples));
@@ -239,35 +242,17 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
     }();
     const double sigma2 = th2 + in.shot_a2_per_a * std::max(mean, 0.0) + 0.25 * sum_a2;
     const double lambda_star = std::abs(d - mean) / std::max(sigma2, 1e-300);
-    std::vector<Component> comps;
+    // Per tilt: its strength, its normalisation sum_k ln(1 + e^(lambda |a_k|)) and each tap's
+    // probability of closing (padding taps never close).
+    std::vector<double> lambda(kTilts + 1), log_norm(kTilts + 1, 0.0);
+    std::vector<double> p_close(static_cast<std::size_t>(kTilts + 1) * padded_taps, 0.0);
     for (int j = 0; j <= kTilts; ++j) {
-      for (int i = 0; i < n_scales; ++i) {
-        Component cp{1.5 * lambda_star * j / kTilts, kJitterScales[i], 0.0, 0.0, 0.0};
-        cp.sigma_jitter = sigma_j * cp.jitter_scale;
-        cp.log_sigma_jitter = sigma_j > 0.0 ? std::log(cp.sigma_jitter) : 0.0;
-        for (const Tap& t : taps) {
-          const double x = cp.lambda * std::abs(t.nominal_a);
-          cp.log_norm += x > 30 ? x : std::log1p(std::exp(x));
-        }
-        comps.push_back(cp);
+      lambda[j] = 1.5 * lambda_star * j / kTilts;
+      for (std::size_t t = 0; t < taps.size(); ++t) {
+        const double x = lambda[j] * std::abs(taps[t].nominal_a);
+        log_norm[j] += x > 30 ? x : std::log1p(std::exp(x));
+        p_close[j * padded_taps + t] = std::exp(log_logistic(x));
       }
-    }
-    const int n_comp = static_cast<int>(comps.size());
-    // Padding taps never close (probability 0).
-    std::vector<double> p_close(static_cast<std::size_t>(n_comp) * padded_taps, 0.0);
-    for (int q = 0; q < n_comp; ++q)
-      for (std::size_t t = 0; t < taps.size(); ++t)
-        p_close[q * padded_taps + t] =
-            std::exp(log_logistic(comps[q].lambda * std::abs(taps[t].nominal_a)));
-    // The mixture as the kernel reads it: component j * n_scales + i has tilt j and scale i.
-    std::vector<double> lambda, log_norm, inv_sigma_jitter, log_sigma_jitter;
-    for (int j = 0; j <= kTilts; ++j) {
-      lambda.push_back(comps[j * n_scales].lambda);
-      log_norm.push_back(comps[j * n_scales].log_norm);
-    }
-    for (int i = 0; i < n_scales; ++i) {
-      inv_sigma_jitter.push_back(sigma_j > 0.0 ? 1.0 / comps[i].sigma_jitter : 0.0);
-      log_sigma_jitter.push_back(comps[i].log_sigma_jitter);
     }
     Mixture mix;
     mix.tilts = kTilts + 1;
@@ -292,8 +277,8 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
                 ? 0
                 : 1 + std::min(n_comp - 2, static_cast<int>((u - kNominalShare) /
                                                             (1.0 - kNominalShare) * (n_comp - 1)));
-        const Component& cp = comps[q];
-        const double tau = sigma_j > 0.0 ? sigma_j * cp.jitter_scale * uniforms.normal() : 0.0;
+        const int tilt = q / n_scales, scale = q % n_scales;
+        const double tau = sigma_j > 0.0 ? sigma_jitter[scale] * uniforms.normal() : 0.0;
         // Every tap of a signal samples at that signal's one position in this draw.
         for (std::size_t g = 0; g < runs.size(); ++g) {
           const Position at = position_of(s + tau + runs[g].offset_samples);
@@ -303,7 +288,7 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         lag_amplitudes(runs_at.data(), static_cast<int>(runs_at.size()));
         const Position at = position_of(s + tau);
         tap_draw.uniforms = coins.take(taps.size());
-        tap_draw.p_close = p_close.data() + static_cast<std::size_t>(q) * padded_taps;
+        tap_draw.p_close = p_close.data() + static_cast<std::size_t>(tilt) * padded_taps;
         const TapSums sums = tap_sums(tap_draw);
         level[b] = shift + lumped_mean +
                    c * lag_amplitude(*victim.pulse, victim.swing_a, 0, at.whole, at.fraction) +

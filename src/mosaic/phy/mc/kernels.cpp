@@ -12,8 +12,8 @@
 #define MOSAIC_MC_X86 1
 #endif
 
-#include "mosaic/core/philox_x86.hpp"
 #include "mosaic/core/rng.hpp"
+#include "mosaic/phy/mc/philox_x86.hpp"
 
 // Each hot kernel is compiled for AVX-512, AVX2+FMA and the baseline, and the loader picks the
 // best the CPU has (GCC function multiversioning). The scalar references are compiled once.

@@ -83,8 +83,6 @@ LagRun::LagRun(const PulseResponse& p, double swing_a, int first_lag, int lags)
       first_sample_(
           wrap(p.peak + first_lag * p.samples_per_ui, std::max(1, static_cast<int>(p.h.size())))),
       swing_a_(swing_a),
-      first_lag_(first_lag),
-      lags_(lags),
       padded_((lags + kWidth - 1) / kWidth * kWidth),
       stride_(p.span_ui + padded_) {
   if (samples_per_ui_ < 1 || span_ < 1 ||
@@ -108,11 +106,6 @@ void LagRun::rows_about(int whole, const double* y[4]) const {
   const int r = m - q * samples_per_ui_;
   const double* row = rows_.data() + static_cast<std::size_t>(r) * stride_ + q;
   for (int d = 0; d < 4; ++d) y[d] = row + static_cast<std::size_t>(d) * stride_;
-}
-
-void LagRun::amplitudes(int whole, double fraction, double* out) const {
-  const LagRunAt one{this, whole, fraction, out};
-  lag_amplitudes(&one, 1);
 }
 
 void lag_amplitudes(const LagRunAt* runs, int n) {

@@ -25,16 +25,11 @@ class LagRun {
   // Lags first_lag .. first_lag + lags - 1; at most the pulse's span.
   LagRun(const PulseResponse& p, double swing_a, int first_lag, int lags);
 
-  int first_lag() const { return first_lag_; }
-  int lags() const { return lags_; }
-  // Room amplitudes() writes to: lags() rounded up to whole vectors.
+  // Room lag_amplitudes() writes to for this run: its lags rounded up to whole vectors.
   int padded_lags() const { return padded_; }
 
-  // out[j] = lag_amplitude(p, swing_a, first_lag + j, whole, fraction) for j < lags(); out holds
-  // padded_lags() values.
-  void amplitudes(int whole, double fraction, double* out) const;
   // The four rows of samples about position `whole` (samples whole - 1 .. whole + 2 of every
-  // lag), each from the first lag's column: what amplitudes() interpolates between.
+  // lag), each from the first lag's column: what lag_amplitudes() interpolates between.
   void rows_about(int whole, const double* y[4]) const;
   double swing_a() const { return swing_a_; }
 
@@ -44,8 +39,6 @@ class LagRun {
   int span_;
   int first_sample_;  // the first lag's sample at the pulse peak, in [0, span_ samples_per_ui_)
   double swing_a_;
-  int first_lag_;
-  int lags_;
   int padded_;
   int stride_;                // columns per row: a span and the padded run
   std::vector<double> rows_;  // samples_per_ui_ + 3 rows of stride_ columns
@@ -59,7 +52,8 @@ struct LagRunAt {
   double* out;
 };
 
-// Every run's amplitudes, as run->amplitudes(whole, fraction, out) each, in one call (the runs of
+// Every run's amplitudes: out[j] = lag_amplitude(pulse, swing, first lag + j, whole, fraction) for
+// each of its lags (out holds padded_lags() values), all in one call (the runs of
 // a draw are short: one dispatch to the vector code for them all).
 void lag_amplitudes(const LagRunAt* runs, int n);
 

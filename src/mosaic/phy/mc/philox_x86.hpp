@@ -1,11 +1,10 @@
 #pragma once
 
-// The pieces of Philox4x32-10 that its x86 vector copies share (Rng::fill_uniform, the Monte
-// Carlo lane kernels): the round keys and the 32 x 32 -> 64-bit products of a register of lanes.
-// Each file that includes this compiles its AVX2 / AVX-512 functions with target attributes and
-// chooses between them at run time; nothing here assumes the CPU has them.
+// The pieces of Philox4x32-10 that the Monte Carlo lane kernels' AVX2 and AVX-512 copies share:
+// the round keys and the 32 x 32 -> 64-bit products of a register of lanes. kernels.cpp compiles
+// its functions with target attributes and chooses between them at run time; nothing here
+// assumes the CPU has them.
 #if defined(__x86_64__) && defined(__GNUC__)
-#define MOSAIC_PHILOX_X86 1
 #include <immintrin.h>
 
 #include <cstdint>
