@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "mosaic/core/design/presets.hpp"
@@ -30,15 +32,19 @@ TEST(Rs544, EncoderMatchesLibfec) {
   }
 }
 
-// Both kernel sets: the AVX-512 syndromes and Chien search (where the CPU has them) and the
-// portable scalar code.
-class Rs544Kernels : public ::testing::TestWithParam<bool> {};
-INSTANTIATE_TEST_SUITE_P(Rs544, Rs544Kernels, ::testing::Values(true, false),
-                         [](const auto& info) { return info.param ? "vector" : "scalar"; });
+// Every kernel set: the syndromes and Chien search on AVX-512 and on AVX2 (where the CPU has
+// them) and the portable scalar code.
+class Rs544Kernels : public ::testing::TestWithParam<VectorLevel> {};
+INSTANTIATE_TEST_SUITE_P(Rs544, Rs544Kernels,
+                         ::testing::Values(VectorLevel::kAvx512, VectorLevel::kAvx2,
+                                           VectorLevel::kBaseline),
+                         [](const auto& info) { return std::string(to_string(info.param)); });
 
 TEST_P(Rs544Kernels, DecoderAgreesWithLibfec) {
+  if (static_cast<int>(GetParam()) > static_cast<int>(cpu_vector_level()))
+    GTEST_SKIP() << "this CPU has no " << to_string(GetParam());
   Rs544 rs;
-  rs.use_vector_kernels(GetParam());
+  rs.use_vector_level(GetParam());
   LibfecRs544 ref;
   Rng rng(2, RngPurpose::kLinkPayload, 0);
   int agree_fail = 0;
@@ -112,10 +118,7 @@ TEST(HostFec, JudgeMatchesDenseDecodeKr4) {
 
 // RS(528, 514) ends in a partial block of the vector Chien search (528 = 16.5 x 32): the vector
 // and scalar decoders agree on every pattern, within t and beyond it.
-TEST(HostFec, Kr4VectorAndScalarDecodersAgree) {
-  Rs528 vector, scalar;
-  vector.use_vector_kernels(true);
-  scalar.use_vector_kernels(false);
+void kr4_vector_and_scalar_agree(const Rs528& vector, const Rs528& scalar) {
   Rng rng(8, RngPurpose::kLinkPayload, 0);
   for (int t = 0; t < 300; ++t) {
     std::vector<std::uint16_t> cw(Rs528::kN);
@@ -130,6 +133,23 @@ TEST(HostFec, Kr4VectorAndScalarDecodersAgree) {
     EXPECT_EQ(vector.decode(a), scalar.decode(b)) << t;
     EXPECT_EQ(a, b) << t;
   }
+}
+
+TEST(HostFec, Kr4VectorAndScalarDecodersAgree) {
+  if (cpu_vector_level() == VectorLevel::kBaseline) GTEST_SKIP() << "no AVX2: scalar only";
+  for (int level = 1; level <= static_cast<int>(cpu_vector_level()); ++level) {
+    SCOPED_TRACE(to_string(static_cast<VectorLevel>(level)));
+    Rs528 vector, scalar;
+    vector.use_vector_level(static_cast<VectorLevel>(level));
+    scalar.use_vector_kernels(false);
+    kr4_vector_and_scalar_agree(vector, scalar);
+  }
+}
+
+TEST(HostFec, VectorLevelAboveTheCpuIsRefused) {
+  if (cpu_vector_level() == VectorLevel::kAvx512) GTEST_SKIP() << "the CPU runs every level";
+  Rs544 rs;
+  EXPECT_THROW(rs.use_vector_level(VectorLevel::kAvx512), std::invalid_argument);
 }
 
 TEST(HostFec, Kr4CorrectsSevenSymbols) {

@@ -97,6 +97,11 @@ TEST(TapSums, VectorMatchesReferenceBitForBit) {
       d.amplitude_index = index.data();
       d.amplitudes = amplitudes.data();
       const TapSums v = tap_sums(d), r = tap_sums_reference(d);
+      for (int l = 0; l <= static_cast<int>(cpu_vector_level()); ++l) {
+        const TapSums at = tap_sums_at(static_cast<VectorLevel>(l), d);
+        ASSERT_EQ(at.level, r.level) << l << ": " << taps << " taps, draw " << draw;
+        ASSERT_EQ(at.closure, r.closure) << l << ": " << taps << " taps, draw " << draw;
+      }
       ASSERT_EQ(v.level, r.level) << taps << " taps, draw " << draw;
       ASSERT_EQ(v.closure, r.closure) << taps << " taps, draw " << draw;
       // The sums are the taps' own: level over the 1 bits, closure over the closing taps.
@@ -159,6 +164,12 @@ TEST(MixtureLogDensity, FactoredSumMatchesEveryComponentAndTheReference) {
       std::vector<double> v(draws + kTapWidth), r(draws + kTapWidth);
       mixture_log_density(m, closure.data(), tau.data(), draws, v.data());
       mixture_log_density_reference(m, closure.data(), tau.data(), draws, r.data());
+      for (int l = 0; l <= static_cast<int>(cpu_vector_level()); ++l) {
+        std::vector<double> at(v.size());
+        mixture_log_density_at(static_cast<VectorLevel>(l), m, closure.data(), tau.data(), draws,
+                               at.data());
+        for (int b = 0; b < draws; ++b) ASSERT_EQ(at[b], r[b]) << l << ": draw " << b;
+      }
       for (int b = 0; b < draws; ++b) {
         ASSERT_EQ(v[b], r[b]) << "scales " << scales << " draw " << b;
         const double direct = direct_log_density(m, closure[b], tau[b]);

@@ -1,5 +1,5 @@
-// The statistical eye's decision sum: AVX-512 and scalar give the same bits; both against Q from
-// erfc within the table's accuracy.
+// The statistical eye's decision sum: every vector level the CPU runs gives the scalar
+// reference's bits; the reference against Q from erfc within the table's accuracy.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,14 @@
 
 namespace mosaic::phy::kernels {
 namespace {
+
+// The vector levels this CPU runs above the scalar reference.
+std::vector<VectorLevel> vector_levels() {
+  std::vector<VectorLevel> out;
+  for (int l = 1; l <= static_cast<int>(cpu_vector_level()); ++l)
+    out.push_back(static_cast<VectorLevel>(l));
+  return out;
+}
 
 double exact_q(double z) {
   return 0.5 * std::erfc(z / std::sqrt(2.0));
@@ -26,7 +34,7 @@ TEST(QSumKernels, TableQMatchesErfc) {
   EXPECT_EQ(table_q(-9.5), 1.0);
 }
 
-TEST(QSumKernels, ScalarMatchesTheDefinitionAndAvx512MatchesScalarBitForBit) {
+TEST(QSumKernels, ScalarMatchesTheDefinitionAndVectorsMatchScalarBitForBit) {
   Rng rng(3, RngPurpose::kSweepSample, 99);
   for (int trial = 0; trial < 200; ++trial) {
     const int bins = 8 * (1 + trial % 40);
@@ -57,15 +65,14 @@ TEST(QSumKernels, ScalarMatchesTheDefinitionAndAvx512MatchesScalarBitForBit) {
     }
     const double scalar = q_sum_scalar(in);
     EXPECT_NEAR(scalar, expect, 5e-5 * expect + 1e-290) << trial;
-    if (q_sum_has_avx512()) {
-      EXPECT_EQ(q_sum_avx512(in), scalar) << trial;
-    }
+    for (const VectorLevel level : vector_levels())
+      EXPECT_EQ(q_sum_at(level, in), scalar) << to_string(level) << " " << trial;
   }
-  if (!q_sum_has_avx512()) GTEST_SKIP() << "no AVX-512 on this CPU: scalar only";
+  if (vector_levels().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
 }
 
 // Deep-tail sums, scaled by e^700 and e^1400, against the same sum from ln Q in the log domain;
-// AVX-512 against scalar bit for bit.
+// every vector level against scalar bit for bit.
 TEST(QSumKernels, ScaledSumsReachTheDeepTail) {
   for (const double z_offset : {30.0, 40.0, 48.0, 58.0}) {
     std::vector<double> p(64), inv0(64), inv1(64);
@@ -96,9 +103,9 @@ TEST(QSumKernels, ScaledSumsReachTheDeepTail) {
     for (const double scale : {0.0, 700.0, 1400.0}) {
       in.log_scale = scale;
       const double scalar = q_sum_scalar(in);
-      if (q_sum_has_avx512()) {
-        EXPECT_EQ(q_sum_avx512(in), scalar) << z_offset << " " << scale;
-      }
+      for (const VectorLevel level : vector_levels())
+        EXPECT_EQ(q_sum_at(level, in), scalar)
+            << to_string(level) << " " << z_offset << " " << scale;
       if (scalar > 1e-280) {
         EXPECT_NEAR(std::log(scalar) - scale, log_expect, 1e-4 * std::abs(log_expect))
             << z_offset << " " << scale;
@@ -111,8 +118,8 @@ TEST(QSumKernels, ScaledSumsReachTheDeepTail) {
 }
 
 // The split sum of a nonlinear victim (one distribution per cursor bit): the definition, the
-// AVX-512 kernel bit for bit, the deep-tail scales, and with p1 the cursor-shifted p it is q_sum.
-TEST(QSumKernels, SplitSumMatchesTheDefinitionAndAvx512MatchesScalarBitForBit) {
+// vector kernels bit for bit, the deep-tail scales, and with p1 the cursor-shifted p it is q_sum.
+TEST(QSumKernels, SplitSumMatchesTheDefinitionAndVectorsMatchScalarBitForBit) {
   Rng rng(4, RngPurpose::kSweepSample, 17);
   for (int trial = 0; trial < 200; ++trial) {
     const int bins = 8 * (1 + trial % 40);
@@ -142,9 +149,9 @@ TEST(QSumKernels, SplitSumMatchesTheDefinitionAndAvx512MatchesScalarBitForBit) {
       if (scale == 0.0) {
         EXPECT_NEAR(scalar, expect, 5e-5 * expect + 1e-290) << trial;
       }
-      if (q_sum_has_avx512()) {
-        EXPECT_EQ(q_sum_split_avx512(in), scalar) << trial << " " << scale;
-      }
+      for (const VectorLevel level : vector_levels())
+        EXPECT_EQ(q_sum_split_at(level, in), scalar)
+            << to_string(level) << " " << trial << " " << scale;
     }
   }
   // A linear victim written as a split one: p1 is p moved up by the cursor (whole bins).
@@ -167,10 +174,10 @@ TEST(QSumKernels, SplitSumMatchesTheDefinitionAndAvx512MatchesScalarBitForBit) {
   split.threshold = lin.threshold;
   // Equal up to the rounding of x + cursor against the bin's own amplitude.
   EXPECT_NEAR(q_sum_split_scalar(split), q_sum_scalar(lin), 1e-10 * q_sum_scalar(lin));
-  if (!q_sum_has_avx512()) GTEST_SKIP() << "no AVX-512 on this CPU: scalar only";
+  if (vector_levels().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
 }
 
-TEST(QSumKernels, SumExpMatchesStdExpAndAvx512MatchesScalarBitForBit) {
+TEST(QSumKernels, SumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
   Rng rng(5, RngPurpose::kSweepSample, 7);
   for (int n : {1, 7, 8, 9, 64, 395, 1001}) {
     // Terms up to `shift`, as the jitter average passes them (shifted by the largest).
@@ -183,9 +190,8 @@ TEST(QSumKernels, SumExpMatchesStdExpAndAvx512MatchesScalarBitForBit) {
     }
     const double scalar = sum_exp_scalar(x.data(), n, shift);
     EXPECT_NEAR(scalar, expect, 1e-9 * expect) << n;
-    if (q_sum_has_avx512()) {
-      EXPECT_EQ(sum_exp_avx512(x.data(), n, shift), scalar) << n;
-    }
+    for (const VectorLevel level : vector_levels())
+      EXPECT_EQ(sum_exp_at(level, x.data(), n, shift), scalar) << to_string(level) << " " << n;
   }
 }
 

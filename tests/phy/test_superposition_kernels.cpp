@@ -1,6 +1,7 @@
-// The symbol-rate decision kernel: the vectorised sums (the CPU's best clone) decide every bit as
-// the one-lane-at-a-time reference does, over random taps, bits, jitter wide and narrow (the
-// clamp included), several sources and segments where the latest lags are not sent yet.
+// The symbol-rate decision kernel: the vectorised sums, at every instruction-set level the CPU
+// runs, decide every bit as the one-lane-at-a-time reference does, over random taps, bits, jitter
+// wide and narrow (the clamp included), several sources and segments where the latest lags are not
+// sent yet.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -78,15 +79,18 @@ TEST(SuperpositionKernels, VectorisedDecidesEveryBitAsTheReference) {
     const int n_sources = 1 + trial % 9;
     const long first_bit = -3 + trial % 5;
     Case c = random_case(rng, os, jitter, n_sources, first_bit);
-    std::vector<float> fast(static_cast<std::size_t>(kSegmentBits) * kLanes, -1.0f);
-    std::vector<float> slow(fast.size(), -2.0f);
-    superpose_lanes(c.in, fast.data());
+    std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
     superpose_lanes_reference(c.in, slow.data());
-    for (std::size_t i = 0; i < fast.size(); ++i) {
-      ASSERT_EQ(fast[i], slow[i]) << "trial " << trial << " bit " << i / kLanes << " lane "
-                                  << i % kLanes;
+    for (int level = 0; level <= static_cast<int>(cpu_vector_level()); ++level) {
+      std::vector<float> fast(slow.size(), -1.0f);
+      superpose_lanes_at(static_cast<VectorLevel>(level), c.in, fast.data());
+      for (std::size_t i = 0; i < fast.size(); ++i)
+        ASSERT_EQ(fast[i], slow[i]) << to_string(static_cast<VectorLevel>(level)) << " trial "
+                                    << trial << " bit " << i / kLanes << " lane " << i % kLanes;
+    }
+    for (const float b : slow) {
       ++decided;
-      ones += fast[i] == 1.0f;
+      ones += b == 1.0f;
     }
   }
   // Both decisions occur often: the comparison is not between two constant outputs.

@@ -7,85 +7,20 @@ extern "C" {
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
 #include <numeric>
 #include <stdexcept>
+#include <string>
+
+#include "mosaic/link/rs_kernels.hpp"
 
 namespace mosaic::link {
 
 namespace {
+#if MOSAIC_HAVE_SYNDROME_KERNEL
+static_assert(rs_kernels::kSymbolBits == ReedSolomon10::kSymbolBits);
+#endif
 constexpr unsigned kPoly = 0x409;  // x^10 + x^3 + 1
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define MOSAIC_HAVE_SYNDROME_KERNEL 1
-// x times each lane's constant, plus `add`: a constant multiply in GF(2^10) is linear over GF(2),
-// so it is the XOR of the constant's columns (its products with 1, alpha, ..., alpha^9) over the
-// set bits of x. Two partial sums halve the XOR chain; 0x78 is a ^ (b & c).
-__attribute__((target("avx512f,avx512bw"))) inline __m512i times_columns(__m512i x,
-                                                                         const __m512i* col,
-                                                                         __m512i add) {
-  __m512i even = add;
-  __m512i odd = _mm512_setzero_si512();
-  for (int b = 0; b < ReedSolomon10::kSymbolBits; b += 2) {
-    const __m512i bit0 = _mm512_srai_epi16(_mm512_slli_epi16(x, 15 - b), 15);
-    const __m512i bit1 = _mm512_srai_epi16(_mm512_slli_epi16(x, 14 - b), 15);
-    even = _mm512_ternarylogic_epi32(even, bit0, col[b], 0x78);
-    odd = _mm512_ternarylogic_epi32(odd, bit1, col[b + 1], 0x78);
-  }
-  return _mm512_xor_si512(even, odd);
-}
-
-// All syndromes at once, one root per 16-bit lane: Horner's s <- s * alpha^j + c_i, the constant
-// multiply as the XOR of the columns alpha^(j + b) over the set bits b of s (it is linear over
-// GF(2)). `columns` holds 10 rows of 32 lanes (zero past the last root); `out` gets 32 lanes.
-__attribute__((target("avx512f,avx512bw"))) void syndromes_avx512(const std::uint16_t* cw, int n,
-                                                                  const std::uint16_t* columns,
-                                                                  std::uint16_t* out) {
-  __m512i col[ReedSolomon10::kSymbolBits];
-  for (int b = 0; b < ReedSolomon10::kSymbolBits; ++b)
-    col[b] = _mm512_loadu_si512(columns + 32 * b);
-  __m512i s = _mm512_setzero_si512();
-  for (int i = 0; i < n; ++i) {
-    s = times_columns(s, col, _mm512_set1_epi16(static_cast<short>(cw[i])));
-  }
-  _mm512_storeu_si512(out, s);
-}
-
-// Chien search 32 positions at a time, one position d per lane: lambda(alpha^-d) by Horner over
-// the locator's coefficients, the multiply by each lane's alpha^-d as the XOR of its columns
-// alpha^(b - d) over the set bits b (`columns`: per block of 32 positions, 10 rows of 32 lanes).
-// Writes the roots' degrees in increasing order; returns their count, or -1 past `most`.
-__attribute__((target("avx512f,avx512bw"))) int chien_avx512(const std::uint16_t* lambda, int l,
-                                                             const std::uint16_t* columns, int n,
-                                                             int most, int* where) {
-  int found = 0;
-  for (int block = 0; 32 * block < n; ++block) {
-    const std::uint16_t* c = columns + std::size_t(block) * 32 * ReedSolomon10::kSymbolBits;
-    __m512i col[ReedSolomon10::kSymbolBits];
-    for (int b = 0; b < ReedSolomon10::kSymbolBits; ++b) col[b] = _mm512_loadu_si512(c + 32 * b);
-    __m512i acc = _mm512_set1_epi16(static_cast<short>(lambda[l]));
-    for (int j = l - 1; j >= 0; --j) {
-      acc = times_columns(acc, col, _mm512_set1_epi16(static_cast<short>(lambda[j])));
-    }
-    const int lanes = std::min(32, n - 32 * block);
-    std::uint32_t roots = _mm512_cmpeq_epi16_mask(acc, _mm512_setzero_si512());
-    if (lanes < 32) roots &= (1u << lanes) - 1u;
-    while (roots) {
-      if (found == most) return -1;
-      where[found++] = 32 * block + std::countr_zero(roots);
-      roots &= roots - 1;
-    }
-  }
-  return found;
-}
-
-bool have_avx512bw() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-}
-#endif
 }  // namespace
 
 ReedSolomon10::ReedSolomon10(int n, int k, const char* name) : n_(n), k_(k), name_(name) {
@@ -137,18 +72,25 @@ void ReedSolomon10::encode(std::span<std::uint16_t> cw) const {
 }
 
 void ReedSolomon10::use_vector_kernels(bool on) {
+  use_vector_level(on ? cpu_vector_level() : VectorLevel::kBaseline);
+}
+
+void ReedSolomon10::use_vector_level(VectorLevel level) {
+  if (static_cast<int>(level) > static_cast<int>(cpu_vector_level()))
+    throw std::invalid_argument(std::string("ReedSolomon10: this CPU has no ") + to_string(level));
 #if MOSAIC_HAVE_SYNDROME_KERNEL
-  static const bool supported = have_avx512bw();
-  vector_ = on && supported;
+  level_ = level;
 #else
-  (void)on;
-  vector_ = false;
+  level_ = VectorLevel::kBaseline;
 #endif
 }
 
 int ReedSolomon10::chien(const std::uint16_t* lambda, int l, int* where) const {
 #if MOSAIC_HAVE_SYNDROME_KERNEL
-  if (vector_) return chien_avx512(lambda, l, chien_columns_.data(), n_, l, where);
+  if (level_ == VectorLevel::kAvx512)
+    return rs_kernels::chien_avx512(lambda, l, chien_columns_.data(), n_, l, where);
+  if (level_ == VectorLevel::kAvx2)
+    return rs_kernels::chien_avx2(lambda, l, chien_columns_.data(), n_, l, where);
 #endif
   // The terms lambda_j alpha^(-j d) are kept as logarithms: a step is a subtraction mod 1023,
   // not a log lookup and a division. Zero coefficients stay out of the sum.
@@ -239,9 +181,13 @@ int ReedSolomon10::decode(std::span<std::uint16_t> cw) const {
   const int parity = n_ - k_;
   // Syndromes S_j = c(alpha^j) by Horner, one multiply table per j.
   std::array<std::uint16_t, 32> s{};
-  if (vector_) {
+  if (level_ != VectorLevel::kBaseline) {
 #if MOSAIC_HAVE_SYNDROME_KERNEL
-    syndromes_avx512(cw.data(), n_, syn_columns_.data(), s.data());
+    if (level_ == VectorLevel::kAvx512) {
+      rs_kernels::syndromes_avx512(cw.data(), n_, syn_columns_.data(), s.data());
+    } else {
+      rs_kernels::syndromes_avx2(cw.data(), n_, syn_columns_.data(), s.data());
+    }
 #endif
   } else {
     for (int i = 0; i < n_; ++i) {

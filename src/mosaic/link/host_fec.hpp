@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mosaic/core/design/link_layer_host_fec.hpp"
+#include "mosaic/core/vector_level.hpp"
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
@@ -85,10 +86,12 @@ class ReedSolomon10 : public HostFec {
   FecVerdict judge(std::span<const SymbolError> errors) const override;
   int decode(std::span<std::uint16_t> codeword) const override;
 
-  // The syndromes and the Chien search on AVX-512 (BW) where the CPU has it (the default), or the
-  // portable scalar code; both give the same bits (tests compare them).
+  // The syndromes and the Chien search on AVX-512 (BW) or AVX2, the best the CPU has (the
+  // default), or the portable scalar code; all give the same bits (tests compare them).
   void use_vector_kernels(bool on);
-  bool vector_kernels() const { return vector_; }
+  // One level, at most cpu_vector_level() (std::invalid_argument above it).
+  void use_vector_level(VectorLevel level);
+  bool vector_kernels() const { return level_ != VectorLevel::kBaseline; }
 
   // Systematic encoding: symbols [0, k) are the message; fills [k, n) with parity.
   void encode(std::span<std::uint16_t> codeword) const;
@@ -107,7 +110,7 @@ class ReedSolomon10 : public HostFec {
 
   int n_, k_;
   const char* name_;
-  bool vector_ = false;
+  VectorLevel level_ = VectorLevel::kBaseline;
   std::array<std::uint16_t, 2048> exp_{};
   std::array<std::uint16_t, 1024> log_{};
   std::array<std::uint16_t, kMaxParity + 1> gen_{};

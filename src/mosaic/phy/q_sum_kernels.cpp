@@ -116,6 +116,134 @@ MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, _
   return _mm512_mask_blend_pd(very_negative, q, e_scale);
 }
 
+#define MOSAIC_AVX2 __attribute__((target("avx2,fma")))
+
+// exp_avx512 in four lanes (the same operations: floor is roundscale toward -inf).
+MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d exp_avx2(__m256d x) {
+  const __m256d tiny = _mm256_cmp_pd(x, _mm256_set1_pd(kMinExp), _CMP_LT_OQ);
+  const __m256d xc = _mm256_blendv_pd(x, _mm256_set1_pd(kMinExp), tiny);
+  const __m256d t = _mm256_mul_pd(xc, _mm256_set1_pd(kLog2e));
+  const __m256d k = _mm256_round_pd(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  const __m256d fr = _mm256_mul_pd(_mm256_sub_pd(t, k), _mm256_set1_pd(kLn2));
+  __m256d p = _mm256_set1_pd(kExpPoly[0]);
+  for (std::size_t j = 1; j < kExpPoly.size(); ++j)
+    p = _mm256_add_pd(_mm256_mul_pd(p, fr), _mm256_set1_pd(kExpPoly[j]));
+  const __m128i ki = _mm_add_epi32(_mm256_cvttpd_epi32(k), _mm_set1_epi32(1023));
+  const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_cvtepi32_epi64(ki), 52));
+  return _mm256_andnot_pd(tiny, _mm256_mul_pd(p, scale));
+}
+
+// q_avx512 in four lanes.
+MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_avx2(__m256d z, const double* table,
+                                                                 __m256d scale, __m256d e_scale) {
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256d a = _mm256_andnot_pd(_mm256_set1_pd(-0.0), z);
+  const __m256d big = _mm256_cmp_pd(a, _mm256_set1_pd(kTableZ), _CMP_GE_OQ);
+  const __m256d a_in = _mm256_andnot_pd(big, a);
+  const __m256d u = _mm256_mul_pd(a_in, _mm256_set1_pd(kPerStep));
+  const __m128i i = _mm256_cvttpd_epi32(u);
+  const __m256d f = _mm256_sub_pd(u, _mm256_cvtepi32_pd(i));
+  const __m256d t0 = _mm256_i32gather_pd(table, i, 8);
+  const __m256d t1 = _mm256_i32gather_pd(table, _mm_add_epi32(i, _mm_set1_epi32(1)), 8);
+  const __m256d x = _mm256_add_pd(t0, _mm256_mul_pd(f, _mm256_sub_pd(t1, t0)));
+  const __m256d negative = _mm256_cmp_pd(z, zero, _CMP_LT_OQ);
+  __m256d e = exp_avx2(_mm256_blendv_pd(_mm256_add_pd(x, scale), x, negative));
+  e = _mm256_andnot_pd(big, e);
+  const __m256d very_negative = _mm256_cmp_pd(z, _mm256_set1_pd(-9.0), _CMP_LT_OQ);
+  const __m256d q =
+      _mm256_blendv_pd(e, _mm256_mul_pd(_mm256_sub_pd(_mm256_set1_pd(1.0), e), e_scale), negative);
+  return _mm256_blendv_pd(q, e_scale, very_negative);
+}
+
+MOSAIC_AVX2 double combine_avx2(__m256d lo, __m256d hi) {
+  alignas(32) double s[8];
+  _mm256_store_pd(s, lo);
+  _mm256_store_pd(s + 4, hi);
+  return combine(s);
+}
+
+// q_sum_avx512's groups of 8 bins as two halves of four, each half its own partial sums (the
+// same lanes as the scalar reference's), a half skipped where all its terms are exactly 0.
+MOSAIC_AVX2 double q_sum_avx2(const QSumInput& in) {
+  const double* table = log_q_table().data();
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256d iota = _mm256_set_pd(3, 2, 1, 0);
+  const __m256d lo = _mm256_set1_pd(in.lo);
+  const __m256d step = _mm256_set1_pd(in.step);
+  const __m256d cursor = _mm256_set1_pd(in.cursor);
+  const __m256d d = _mm256_set1_pd(in.threshold);
+  const __m256d scale = _mm256_set1_pd(in.log_scale);
+  const __m256d e_scale = _mm256_set1_pd(scale_factor(in.log_scale));
+  const __m256d max_z = _mm256_set1_pd(in.log_scale == 0.0 ? kMaxZ : kTableZ);
+  __m256d sum[2] = {zero, zero};
+  for (int i = 0; i < in.bins; i += 4) {
+    const __m256d p = _mm256_loadu_pd(in.p + i);
+    const __m256d live = _mm256_cmp_pd(p, zero, _CMP_NEQ_UQ);
+    if (_mm256_movemask_pd(live) == 0) continue;
+    const __m256d idx = _mm256_add_pd(_mm256_set1_pd(static_cast<double>(i)), iota);
+    const __m256d x0 = _mm256_add_pd(lo, _mm256_mul_pd(idx, step));
+    const __m256d z1 = _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(x0, cursor), d),
+                                     _mm256_loadu_pd(in.inv_sigma1 + i));
+    const __m256d z0 = _mm256_mul_pd(_mm256_sub_pd(d, x0), _mm256_loadu_pd(in.inv_sigma0 + i));
+    if (_mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(z1, max_z, _CMP_LT_OQ),
+                                        _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ))) == 0)
+      continue;
+    const __m256d term = _mm256_mul_pd(
+        p, _mm256_add_pd(q_avx2(z1, table, scale, e_scale), q_avx2(z0, table, scale, e_scale)));
+    __m256d& s = sum[(i >> 2) & 1];
+    s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
+  }
+  return combine_avx2(sum[0], sum[1]);
+}
+
+MOSAIC_AVX2 double q_sum_split_avx2(const QSumSplitInput& in) {
+  const double* table = log_q_table().data();
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256d iota = _mm256_set_pd(3, 2, 1, 0);
+  const __m256d lo = _mm256_set1_pd(in.lo);
+  const __m256d step = _mm256_set1_pd(in.step);
+  const __m256d d = _mm256_set1_pd(in.threshold);
+  const __m256d scale = _mm256_set1_pd(in.log_scale);
+  const __m256d e_scale = _mm256_set1_pd(scale_factor(in.log_scale));
+  const __m256d max_z = _mm256_set1_pd(in.log_scale == 0.0 ? kMaxZ : kTableZ);
+  __m256d sum[2] = {zero, zero};
+  for (int i = 0; i < in.bins; i += 4) {
+    const __m256d p0 = _mm256_loadu_pd(in.p0 + i);
+    const __m256d p1 = _mm256_loadu_pd(in.p1 + i);
+    const __m256d live =
+        _mm256_or_pd(_mm256_cmp_pd(p0, zero, _CMP_NEQ_UQ), _mm256_cmp_pd(p1, zero, _CMP_NEQ_UQ));
+    if (_mm256_movemask_pd(live) == 0) continue;
+    const __m256d idx = _mm256_add_pd(_mm256_set1_pd(static_cast<double>(i)), iota);
+    const __m256d x0 = _mm256_add_pd(lo, _mm256_mul_pd(idx, step));
+    const __m256d inv = _mm256_loadu_pd(in.inv_sigma + i);
+    const __m256d z1 = _mm256_mul_pd(_mm256_sub_pd(x0, d), inv);
+    const __m256d z0 = _mm256_mul_pd(_mm256_sub_pd(d, x0), inv);
+    if (_mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(z1, max_z, _CMP_LT_OQ),
+                                        _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ))) == 0)
+      continue;
+    const __m256d term = _mm256_add_pd(_mm256_mul_pd(p1, q_avx2(z1, table, scale, e_scale)),
+                                       _mm256_mul_pd(p0, q_avx2(z0, table, scale, e_scale)));
+    __m256d& s = sum[(i >> 2) & 1];
+    s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
+  }
+  return combine_avx2(sum[0], sum[1]);
+}
+
+MOSAIC_AVX2 double sum_exp_avx2(const double* x, int n, double shift) {
+  const __m256d by = _mm256_set1_pd(shift);
+  __m256d lo = _mm256_setzero_pd(), hi = lo;
+  int i = 0;
+  for (; i + 8 <= n; i += 8) {
+    lo = _mm256_add_pd(lo, exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i), by)));
+    hi = _mm256_add_pd(hi, exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i + 4), by)));
+  }
+  alignas(32) double s[8];
+  _mm256_store_pd(s, lo);
+  _mm256_store_pd(s + 4, hi);
+  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
+  return combine(s);
+}
+
 }  // namespace
 
 double table_q(double z) {
@@ -137,6 +265,8 @@ double q_sum_scalar(const QSumInput& in) {
   }
   return combine(s);
 }
+
+namespace {
 
 MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   const double* table = log_q_table().data();
@@ -173,6 +303,8 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   return combine(s);
 }
 
+}  // namespace
+
 double q_sum_split_scalar(const QSumSplitInput& in) {
   const double* table = log_q_table().data();
   const double e_scale = scale_factor(in.log_scale);
@@ -188,6 +320,8 @@ double q_sum_split_scalar(const QSumSplitInput& in) {
   }
   return combine(s);
 }
+
+namespace {
 
 MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
   const double* table = log_q_table().data();
@@ -223,8 +357,22 @@ MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
   return combine(s);
 }
 
+}  // namespace
+
+double q_sum_split_at(VectorLevel level, const QSumSplitInput& in) {
+  switch (level) {
+    case VectorLevel::kAvx512:
+      return q_sum_split_avx512(in);
+    case VectorLevel::kAvx2:
+      return q_sum_split_avx2(in);
+    case VectorLevel::kBaseline:
+      break;
+  }
+  return q_sum_split_scalar(in);
+}
+
 double q_sum_split(const QSumSplitInput& in) {
-  return q_sum_has_avx512() ? q_sum_split_avx512(in) : q_sum_split_scalar(in);
+  return q_sum_split_at(cpu_vector_level(), in);
 }
 
 double sum_exp_scalar(const double* x, int n, double shift) {
@@ -232,6 +380,8 @@ double sum_exp_scalar(const double* x, int n, double shift) {
   for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
   return combine(s);
 }
+
+namespace {
 
 MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
   const __m512d by = _mm512_set1_pd(shift);
@@ -246,17 +396,38 @@ MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
   return combine(s);
 }
 
-double sum_exp(const double* x, int n, double shift) {
-  return q_sum_has_avx512() ? sum_exp_avx512(x, n, shift) : sum_exp_scalar(x, n, shift);
+}  // namespace
+
+double sum_exp_at(VectorLevel level, const double* x, int n, double shift) {
+  switch (level) {
+    case VectorLevel::kAvx512:
+      return sum_exp_avx512(x, n, shift);
+    case VectorLevel::kAvx2:
+      return sum_exp_avx2(x, n, shift);
+    case VectorLevel::kBaseline:
+      break;
+  }
+  return sum_exp_scalar(x, n, shift);
 }
 
-bool q_sum_has_avx512() {
-  static const bool has = __builtin_cpu_supports("avx512f");
-  return has;
+double sum_exp(const double* x, int n, double shift) {
+  return sum_exp_at(cpu_vector_level(), x, n, shift);
+}
+
+double q_sum_at(VectorLevel level, const QSumInput& in) {
+  switch (level) {
+    case VectorLevel::kAvx512:
+      return q_sum_avx512(in);
+    case VectorLevel::kAvx2:
+      return q_sum_avx2(in);
+    case VectorLevel::kBaseline:
+      break;
+  }
+  return q_sum_scalar(in);
 }
 
 double q_sum(const QSumInput& in) {
-  return q_sum_has_avx512() ? q_sum_avx512(in) : q_sum_scalar(in);
+  return q_sum_at(cpu_vector_level(), in);
 }
 
 }  // namespace mosaic::phy::kernels

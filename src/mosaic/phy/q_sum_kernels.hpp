@@ -1,5 +1,7 @@
 #pragma once
 
+#include "mosaic/core/vector_level.hpp"
+
 namespace mosaic::phy::kernels {
 
 // One decision of the statistical eye over its ISI/crosstalk histogram: bin i holds probability
@@ -24,18 +26,17 @@ struct QSumInput {
 // z = 66 (linear interpolation, then a degree-10 polynomial exp: ~3e-5 relative), 0 beyond it and
 // wherever the scaled exponent is below -708. The sum runs in 8
 // interleaved partial sums added pairwise at the end, without fused multiply-adds (this file is
-// compiled with -ffp-contract=off), so that the scalar reference and the AVX-512 kernel give the
-// same bits on every machine.
+// compiled with -ffp-contract=off), so that the scalar reference and the AVX2 and AVX-512 kernels
+// give the same bits on every machine.
 double q_sum_scalar(const QSumInput& in);
-double q_sum_avx512(const QSumInput& in);  // only where the CPU has AVX-512F
-// The fastest version this CPU runs.
+// At one instruction-set level (at most cpu_vector_level()), and at the CPU's best.
+double q_sum_at(VectorLevel level, const QSumInput& in);
 double q_sum(const QSumInput& in);
-bool q_sum_has_avx512();
 
 // The same decision when the cursor bit changes the whole distribution (a nonlinear victim):
 // bin i holds p0[i] with the cursor bit at 0 and p1[i] with it at 1, both at x_i, with one 1/sigma
 // per bin: sum_i p1[i] Q((x_i - threshold) inv_sigma[i]) + p0[i] Q((threshold - x_i) inv_sigma[i]).
-// Same table, same partial sums, same bits in the scalar reference and the AVX-512 kernel.
+// Same table, same partial sums, same bits in the scalar reference and the vector kernels.
 struct QSumSplitInput {
   const double* p0 = nullptr;
   const double* p1 = nullptr;
@@ -47,14 +48,14 @@ struct QSumSplitInput {
   double log_scale = 0.0;
 };
 double q_sum_split_scalar(const QSumSplitInput& in);
-double q_sum_split_avx512(const QSumSplitInput& in);  // only where the CPU has AVX-512F
+double q_sum_split_at(VectorLevel level, const QSumSplitInput& in);
 double q_sum_split(const QSumSplitInput& in);
 
 // sum_i exp(x[i] - shift) for x[i] <= shift (the jitter average, shifted by its largest term),
 // with the kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved
-// partial sums: the scalar reference and the AVX-512 kernel give the same bits.
+// partial sums: the scalar reference and the vector kernels give the same bits.
 double sum_exp_scalar(const double* x, int n, double shift = 0.0);
-double sum_exp_avx512(const double* x, int n, double shift = 0.0);  // only with AVX-512F
+double sum_exp_at(VectorLevel level, const double* x, int n, double shift = 0.0);
 double sum_exp(const double* x, int n, double shift = 0.0);
 
 // Q(z) as the kernels compute it (for tests).

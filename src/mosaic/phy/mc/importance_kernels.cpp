@@ -4,40 +4,67 @@
 #include <cmath>
 #include <cstring>
 
-#include "mosaic/phy/mc/vector_clones.hpp"
+#include "mosaic/phy/mc/native_vectors.hpp"
 
 namespace mosaic::phy::mc {
 namespace {
 
-using Doubles = double __attribute__((vector_size(kTapWidth * sizeof(double))));
-using Words = std::int64_t __attribute__((vector_size(kTapWidth * sizeof(std::int64_t))));
-
 // Bit views of a double or of a vector of them (a vector cast between equal sizes reinterprets).
-MOSAIC_VECTOR_INLINE std::int64_t bits_of(double x) {
+MOSAIC_LEVEL_INLINE std::int64_t bits_of(double x) {
   return std::bit_cast<std::int64_t>(x);
 }
-MOSAIC_VECTOR_INLINE double from_bits(std::int64_t b) {
+MOSAIC_LEVEL_INLINE double from_bits(std::int64_t b) {
   return std::bit_cast<double>(b);
 }
-MOSAIC_VECTOR_INLINE Words bits_of(Doubles x) {
-  return std::bit_cast<Words>(x);
+template <int W>
+MOSAIC_LEVEL_INLINE typename VectorOf<W>::I bits_of(typename VectorOf<W>::D x) {
+  return std::bit_cast<typename VectorOf<W>::I>(x);
 }
-MOSAIC_VECTOR_INLINE Doubles from_bits(Words b) {
-  return std::bit_cast<Doubles>(b);
+template <int W>
+MOSAIC_LEVEL_INLINE typename VectorOf<W>::D from_bits(typename VectorOf<W>::I b) {
+  return std::bit_cast<typename VectorOf<W>::D>(b);
 }
-MOSAIC_VECTOR_INLINE std::int64_t all_ones_if(bool c) {
+MOSAIC_LEVEL_INLINE std::int64_t all_ones_if(bool c) {
   return -std::int64_t{c};
 }
-MOSAIC_VECTOR_INLINE Words all_ones_if(Words c) {
+template <typename I>
+MOSAIC_LEVEL_INLINE I all_ones_if(I c) {
   return c;
 }  // vector comparisons give 0 / -1
+
+// The width of a vector of doubles (1 for a double).
+template <typename T>
+constexpr int width_of() {
+  if constexpr (sizeof(T) == sizeof(double)) {
+    return 1;
+  } else {
+    return static_cast<int>(sizeof(T) / sizeof(double));
+  }
+}
+
+template <typename T>
+MOSAIC_LEVEL_INLINE auto bits(T x) {
+  if constexpr (width_of<T>() == 1) {
+    return bits_of(x);
+  } else {
+    return bits_of<width_of<T>()>(x);
+  }
+}
+template <typename T, typename I>
+MOSAIC_LEVEL_INLINE T doubles(I b) {
+  if constexpr (width_of<T>() == 1) {
+    return from_bits(b);
+  } else {
+    return from_bits<width_of<T>()>(b);
+  }
+}
 
 // e^x for x <= 0, within an ulp; 0 below -708 (where 2^n leaves the normal range). Round x / ln 2
 // to n with the 1.5 * 2^52 shift, reduce r = x - n ln 2 in two parts (|r| <= ln 2 / 2), sum
 // e^r's Taylor series to r^13 (remainder < 1e-17) and put n in the exponent. The same
 // operations for one double and for a vector of them.
 template <typename T>
-MOSAIC_VECTOR_INLINE T exp_nonpositive(T x) {
+MOSAIC_LEVEL_INLINE T exp_nonpositive(T x) {
   constexpr double kLog2e = 1.4426950408889634;
   constexpr double kShift = 0x1.8p52;
   constexpr double kLn2Hi = 0x1.62e42fefa3800p-1;  // its low bits zero: n kLn2Hi is exact
@@ -61,37 +88,75 @@ MOSAIC_VECTOR_INLINE T exp_nonpositive(T x) {
                                       1.0 / 6227020800};
   T p = r * kInvFactorial[13] + kInvFactorial[12];
   for (int i = 11; i >= 0; --i) p = p * r + kInvFactorial[i];
-  const auto scale = ((bits_of(k) - bits_of(T{} + kShift) + 1023) & 0x7FF) << 52;
+  const auto scale = ((bits(k) - bits(T{} + kShift) + 1023) & 0x7FF) << 52;
   const auto keep = ~all_ones_if(x < -708.0);
-  return from_bits(bits_of(p * from_bits(scale)) & keep);
+  return doubles<T>(bits(p * doubles<T>(scale)) & keep);
 }
 
 // The lanes' sum in one fixed order, the same for the vector and the reference.
-MOSAIC_VECTOR_INLINE double lane_sum(const double* l) {
+MOSAIC_LEVEL_INLINE double lane_sum(const double* l) {
   return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]));
 }
 
 }  // namespace
 
-MOSAIC_VECTOR_CLONES TapSums tap_sums(const TapDraw& d) {
-  Doubles level{}, closure{};
+namespace {
+
+// kTapWidth partial sums as kTapWidth / W vectors of the level's width.
+template <int W>
+MOSAIC_LEVEL_INLINE TapSums tap_sums_at(const TapDraw& d) {
+  using D = typename VectorOf<W>::D;
+  using I = typename VectorOf<W>::I;
+  constexpr int kParts = kTapWidth / W;
+  D level[kParts] = {}, closure[kParts] = {};
   for (int j = 0; j < d.padded_taps; j += kTapWidth) {
-    Doubles u, pc, abs_a, a;
-    Words closing;
-    std::memcpy(&u, d.uniforms + j, sizeof u);
-    std::memcpy(&pc, d.p_close + j, sizeof pc);
-    std::memcpy(&abs_a, d.abs_nominal_a + j, sizeof abs_a);
-    std::memcpy(&closing, d.closing_bit + j, sizeof closing);
-    for (int l = 0; l < kTapWidth; ++l) a[l] = d.amplitudes[d.amplitude_index[j + l]];
-    const Words close = u < pc;
-    const Words bit = ~(close ^ closing);  // the closing bit when it closes, the other one else
-    closure += from_bits(bits_of(abs_a) & close);
-    level += from_bits(bits_of(a) & bit);
+    for (int c = 0; c < kParts; ++c) {
+      const int o = j + c * W;
+      D u, pc, abs_a, a;
+      I closing;
+      std::memcpy(&u, d.uniforms + o, sizeof u);
+      std::memcpy(&pc, d.p_close + o, sizeof pc);
+      std::memcpy(&abs_a, d.abs_nominal_a + o, sizeof abs_a);
+      std::memcpy(&closing, d.closing_bit + o, sizeof closing);
+      for (int l = 0; l < W; ++l) a[l] = d.amplitudes[d.amplitude_index[o + l]];
+      const I close = u < pc;
+      const I bit = ~(close ^ closing);  // the closing bit when it closes, the other one else
+      closure[c] += from_bits<W>(bits_of<W>(abs_a) & close);
+      level[c] += from_bits<W>(bits_of<W>(a) & bit);
+    }
   }
   double l[kTapWidth], c[kTapWidth];
-  std::memcpy(l, &level, sizeof l);
-  std::memcpy(c, &closure, sizeof c);
+  std::memcpy(l, level, sizeof l);
+  std::memcpy(c, closure, sizeof c);
   return {lane_sum(l), lane_sum(c)};
+}
+
+MOSAIC_TARGET_AVX512 TapSums tap_sums_avx512(const TapDraw& d) {
+  return tap_sums_at<8>(d);
+}
+MOSAIC_TARGET_AVX2 TapSums tap_sums_avx2(const TapDraw& d) {
+  return tap_sums_at<4>(d);
+}
+TapSums tap_sums_baseline(const TapDraw& d) {
+  return tap_sums_at<2>(d);
+}
+
+}  // namespace
+
+TapSums tap_sums_at(VectorLevel level, const TapDraw& d) {
+  switch (level) {
+    case VectorLevel::kAvx512:
+      return tap_sums_avx512(d);
+    case VectorLevel::kAvx2:
+      return tap_sums_avx2(d);
+    case VectorLevel::kBaseline:
+      break;
+  }
+  return tap_sums_baseline(d);
+}
+
+TapSums tap_sums(const TapDraw& d) {
+  return tap_sums_at(cpu_vector_level(), d);
 }
 
 TapSums tap_sums_reference(const TapDraw& d) {
@@ -111,7 +176,7 @@ namespace {
 // The largest of the terms and the sum of e^(term - largest), for the tilts' or the scales'
 // parts; first: e^(term 0 - largest), the nominal component's share of the sum.
 template <typename T, typename Term>
-MOSAIC_VECTOR_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
+MOSAIC_LEVEL_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
   top = term(0);
   for (int k = 1; k < n; ++k) {
     const T t = term(k);
@@ -127,7 +192,7 @@ MOSAIC_VECTOR_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
 // alpha_tilted (sum over tilts) (sum over scales) + (alpha_nominal - alpha_tilted) e^(nominal),
 // all terms relative to the maxima.
 template <typename T>
-MOSAIC_VECTOR_INLINE void log_density_parts(const Mixture& mix, T closure, T tau, T& top, T& sum) {
+MOSAIC_LEVEL_INLINE void log_density_parts(const Mixture& mix, T closure, T tau, T& top, T& sum) {
   T top_tilt, first_tilt;
   const T tilts = sum_of_exps(
       mix.tilts, [&](int j) { return mix.lambda[j] * closure - mix.log_norm[j]; }, top_tilt,
@@ -149,17 +214,55 @@ MOSAIC_VECTOR_INLINE void log_density_parts(const Mixture& mix, T closure, T tau
 
 }  // namespace
 
-MOSAIC_VECTOR_CLONES void mixture_log_density(const Mixture& mix, const double* closure,
-                                              const double* tau, int draws, double* out) {
-  for (int b = 0; b < draws; b += kTapWidth) {
-    const int n = draws - b < kTapWidth ? draws - b : kTapWidth;
-    Doubles c{}, t{};
+namespace {
+
+// Draws side by side, W at a time (each lane its own draw).
+template <int W>
+MOSAIC_LEVEL_INLINE void mixture_log_density_w(const Mixture& mix, const double* closure,
+                                               const double* tau, int draws, double* out) {
+  using D = typename VectorOf<W>::D;
+  for (int b = 0; b < draws; b += W) {
+    const int n = draws - b < W ? draws - b : W;
+    D c{}, t{};
     std::memcpy(&c, closure + b, n * sizeof(double));
     if (mix.scales > 0) std::memcpy(&t, tau + b, n * sizeof(double));
-    Doubles top, sum;
+    D top, sum;
     log_density_parts(mix, c, t, top, sum);
     for (int l = 0; l < n; ++l) out[b + l] = top[l] + std::log(sum[l]);
   }
+}
+
+MOSAIC_TARGET_AVX512 void mixture_log_density_avx512(const Mixture& mix, const double* closure,
+                                                     const double* tau, int draws, double* out) {
+  mixture_log_density_w<8>(mix, closure, tau, draws, out);
+}
+MOSAIC_TARGET_AVX2 void mixture_log_density_avx2(const Mixture& mix, const double* closure,
+                                                 const double* tau, int draws, double* out) {
+  mixture_log_density_w<4>(mix, closure, tau, draws, out);
+}
+void mixture_log_density_baseline(const Mixture& mix, const double* closure, const double* tau,
+                                  int draws, double* out) {
+  mixture_log_density_w<2>(mix, closure, tau, draws, out);
+}
+
+}  // namespace
+
+void mixture_log_density_at(VectorLevel level, const Mixture& mix, const double* closure,
+                            const double* tau, int draws, double* out) {
+  switch (level) {
+    case VectorLevel::kAvx512:
+      return mixture_log_density_avx512(mix, closure, tau, draws, out);
+    case VectorLevel::kAvx2:
+      return mixture_log_density_avx2(mix, closure, tau, draws, out);
+    case VectorLevel::kBaseline:
+      break;
+  }
+  mixture_log_density_baseline(mix, closure, tau, draws, out);
+}
+
+void mixture_log_density(const Mixture& mix, const double* closure, const double* tau, int draws,
+                         double* out) {
+  mixture_log_density_at(cpu_vector_level(), mix, closure, tau, draws, out);
 }
 
 void mixture_log_density_reference(const Mixture& mix, const double* closure, const double* tau,

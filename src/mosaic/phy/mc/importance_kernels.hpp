@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "mosaic/core/vector_level.hpp"
+
 // The two sums importance sampling makes for every draw, vectorised: the level and the eye
 // closure over the taps of one draw, and the mixture proposal's log-density over a block of
 // draws. Written with fixed-width vectors and a fixed order of additions, and compiled without
@@ -29,6 +31,8 @@ struct TapSums {
 };
 
 TapSums tap_sums(const TapDraw& d);
+// At one instruction-set level (at most cpu_vector_level()): the tests run each.
+TapSums tap_sums_at(VectorLevel level, const TapDraw& d);
 TapSums tap_sums_reference(const TapDraw& d);
 
 // The mixture proposal: every tilt lambda_j (per ampere of closure) with every jitter scale
@@ -52,6 +56,8 @@ struct Mixture {
 // for b < draws (the jitter terms only with scales; tau unread without).
 void mixture_log_density(const Mixture& mix, const double* closure, const double* tau, int draws,
                          double* out);
+void mixture_log_density_at(VectorLevel level, const Mixture& mix, const double* closure,
+                            const double* tau, int draws, double* out);
 void mixture_log_density_reference(const Mixture& mix, const double* closure, const double* tau,
                                    int draws, double* out);
 

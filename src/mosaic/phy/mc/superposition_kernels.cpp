@@ -4,85 +4,77 @@
 #include <cmath>
 #include <cstring>
 
+#include "mosaic/phy/mc/native_vectors.hpp"
 #include "mosaic/phy/mc/waveform_decider.hpp"
 
-// The vectorised kernel is compiled for AVX-512, AVX2 and the baseline, the loader picking the
-// best the CPU has (GCC function multiversioning); -ffp-contract=off on this file keeps every
-// clone's products and sums rounded as the reference's.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_SUPERPOSE_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#define MOSAIC_SUPERPOSE_INLINE __attribute__((always_inline)) inline
-#else
-#define MOSAIC_SUPERPOSE_CLONES
-#define MOSAIC_SUPERPOSE_INLINE inline
-#endif
-
+// One kernel body per instruction-set level, its lanes held in vectors of that level's register
+// width (native_vectors.hpp); -ffp-contract=off on this file keeps every level's products and
+// sums rounded as the reference's.
 namespace mosaic::phy::mc {
 namespace {
 
 // The first lag index whose bit has been sent by the end of the segment: later bits are not
 // there yet, and the reference skips them one by one.
-MOSAIC_SUPERPOSE_INLINE int first_sent_lag(long k, int first_lag) {
+MOSAIC_LEVEL_INLINE int first_sent_lag(long k, int first_lag) {
   return static_cast<int>(std::max<long>(0, k - first_lag - (kSegmentBits - 1)));
 }
 
-// Sixteen lanes of doubles as two vectors of eight (GCC / clang vector extensions: one AVX-512
-// register each, two AVX2 or four SSE2 ones in the other clones). Written out because the
-// compiler does not vectorise the lane loop on its own here.
-constexpr int kHalf = kLanes / 2;
-using Floats = float __attribute__((vector_size(kHalf * sizeof(float))));
-using Doubles = double __attribute__((vector_size(kHalf * sizeof(double))));
+// The kLanes lanes of a bit as kLanes / W vectors.
+template <int W>
 struct Lanes {
-  Doubles lo, hi;
+  static constexpr int kCount = kLanes / W;
+  typename VectorOf<W>::D v[kCount];
 };
 
-MOSAIC_SUPERPOSE_INLINE Lanes splat(double x) {
-  Lanes v;
-  for (int l = 0; l < kHalf; ++l) v.lo[l] = v.hi[l] = x;
-  return v;
+template <int W>
+MOSAIC_LEVEL_INLINE Lanes<W> splat(double x) {
+  Lanes<W> out;
+  for (int c = 0; c < Lanes<W>::kCount; ++c)
+    for (int l = 0; l < W; ++l) out.v[c][l] = x;
+  return out;
 }
 
 // A row of kLanes 0/1 bits (float) as doubles.
-MOSAIC_SUPERPOSE_INLINE Lanes load_bits(const float* row) {
-  Floats lo, hi;
-  std::memcpy(&lo, row, sizeof lo);
-  std::memcpy(&hi, row + kHalf, sizeof hi);
-  return {__builtin_convertvector(lo, Doubles), __builtin_convertvector(hi, Doubles)};
+template <int W>
+MOSAIC_LEVEL_INLINE Lanes<W> load_bits(const float* row) {
+  Lanes<W> out;
+  for (int c = 0; c < Lanes<W>::kCount; ++c) {
+    typename VectorOf<W>::F f;
+    std::memcpy(&f, row + c * W, sizeof f);
+    out.v[c] = __builtin_convertvector(f, typename VectorOf<W>::D);
+  }
+  return out;
 }
-
-constexpr int kGroup = 4;
 
 // Sums at `P` consecutive positions from `first`, for every lane of bit k: P accumulators stay
 // in registers while each row of bits is loaded once.
-template <int P>
-MOSAIC_SUPERPOSE_INLINE void sum_positions(const SuperpositionInput& in, long k, int first,
-                                           Lanes* acc) {
-  Lanes a[P];
-  for (int p = 0; p < P; ++p) a[p] = splat(in.base_a);
+template <int W, int P>
+MOSAIC_LEVEL_INLINE void sum_positions(const SuperpositionInput& in, long k, int first,
+                                       Lanes<W>* acc) {
+  Lanes<W> a[P];
+  for (int p = 0; p < P; ++p) a[p] = splat<W>(in.base_a);
   for (int s = 0; s < in.n_sources; ++s) {
     const SuperpositionSource& src = in.sources[s];
     const double* taps = src.taps + static_cast<std::size_t>(first) * src.lags;
     for (int m = first_sent_lag(k, src.first_lag); m < src.lags; ++m) {
-      const Lanes b = load_bits(src.bits + (k - (src.first_lag + m)) * kLanes);
+      const Lanes<W> b = load_bits<W>(src.bits + (k - (src.first_lag + m)) * kLanes);
       for (int p = 0; p < P; ++p) {
         const double tap = taps[p * src.lags + m];
-        a[p].lo += b.lo * tap;
-        a[p].hi += b.hi * tap;
+        for (int c = 0; c < Lanes<W>::kCount; ++c) a[p].v[c] += b.v[c] * tap;
       }
     }
   }
   for (int p = 0; p < P; ++p) acc[p] = a[p];
 }
 
-}  // namespace
-
 // The lanes of a bit sample at their own jittered positions, but jitter is a fraction of a UI:
 // they share a handful of whole-sample positions. So each position the bit's lanes need is summed
 // for all lanes at once (one tap times a row of bits, no gather), and each lane keeps the sums at
 // its own two positions. A lane's sum is base + its taps times its bits in lag order, as in the
-// reference.
-MOSAIC_SUPERPOSE_CLONES void superpose_lanes(const SuperpositionInput& in, float* decisions) {
+// reference. `Group` positions at a time: as many accumulators as the level's registers hold.
+template <int W, int Group>
+MOSAIC_LEVEL_INLINE void superpose(const SuperpositionInput& in, float* decisions) {
+  constexpr int kCount = Lanes<W>::kCount;
   const double lim = in.jitter_limit_samples;
   for (int j = 0; j < kSegmentBits; ++j) {
     double f[kLanes], v0[kLanes], v1[kLanes], q[kLanes];
@@ -98,35 +90,30 @@ MOSAIC_SUPERPOSE_CLONES void superpose_lanes(const SuperpositionInput& in, float
       lo = std::min(lo, q[l]);
       hi = std::max(hi, q[l]);
     }
-    // Four positions at a time (each lane's two may fall in different groups).
-    Lanes at, acc[kGroup];
+    Lanes<W> at, acc[Group];
     // Each lane's two sums are set below (its positions lie in the range walked).
-    Lanes at0 = splat(0.0), at1 = splat(0.0);
+    Lanes<W> at0 = splat<W>(0.0), at1 = splat<W>(0.0);
     std::memcpy(&at, q, sizeof at);
     const long k = in.first_bit + j;
     const int last = static_cast<int>(hi) + 1;
-    for (int first = static_cast<int>(lo); first <= last; first += kGroup) {
-      const int count = std::min(kGroup, last - first + 1);
-      switch (count) {
-        case 4:
-          sum_positions<4>(in, k, first, acc);
-          break;
-        case 3:
-          sum_positions<3>(in, k, first, acc);
-          break;
-        case 2:
-          sum_positions<2>(in, k, first, acc);
-          break;
-        default:
-          sum_positions<1>(in, k, first, acc);
-          break;
+    for (int first = static_cast<int>(lo); first <= last; first += Group) {
+      const int count = std::min(Group, last - first + 1);
+      if constexpr (Group >= 4) {
+        if (count == 4) sum_positions<W, 4>(in, k, first, acc);
       }
+      if constexpr (Group >= 3) {
+        if (count == 3) sum_positions<W, 3>(in, k, first, acc);
+      }
+      if constexpr (Group >= 2) {
+        if (count == 2) sum_positions<W, 2>(in, k, first, acc);
+      }
+      if (count == 1) sum_positions<W, 1>(in, k, first, acc);
       for (int p = 0; p < count; ++p) {
         const double position = first + p;
-        at0.lo = at.lo == position ? acc[p].lo : at0.lo;
-        at0.hi = at.hi == position ? acc[p].hi : at0.hi;
-        at1.lo = at.lo + 1.0 == position ? acc[p].lo : at1.lo;
-        at1.hi = at.hi + 1.0 == position ? acc[p].hi : at1.hi;
+        for (int c = 0; c < kCount; ++c) {
+          at0.v[c] = at.v[c] == position ? acc[p].v[c] : at0.v[c];
+          at1.v[c] = at.v[c] + 1.0 == position ? acc[p].v[c] : at1.v[c];
+        }
       }
     }
     std::memcpy(v0, &at0, sizeof at0);
@@ -138,6 +125,38 @@ MOSAIC_SUPERPOSE_CLONES void superpose_lanes(const SuperpositionInput& in, float
       decisions[j * kLanes + l] = decision_bit(y > in.threshold_a);
     }
   }
+}
+
+// Sixteen lanes in two AVX-512 registers (four accumulators: 8 of the 32 registers), four AVX2
+// ones (two accumulators, 8 of 16) or eight SSE2 ones (one).
+MOSAIC_TARGET_AVX512 void superpose_avx512(const SuperpositionInput& in, float* decisions) {
+  superpose<8, 4>(in, decisions);
+}
+
+MOSAIC_TARGET_AVX2 void superpose_avx2(const SuperpositionInput& in, float* decisions) {
+  superpose<4, 2>(in, decisions);
+}
+
+void superpose_baseline(const SuperpositionInput& in, float* decisions) {
+  superpose<2, 1>(in, decisions);
+}
+
+}  // namespace
+
+void superpose_lanes_at(VectorLevel level, const SuperpositionInput& in, float* decisions) {
+  switch (level) {
+    case VectorLevel::kAvx512:
+      return superpose_avx512(in, decisions);
+    case VectorLevel::kAvx2:
+      return superpose_avx2(in, decisions);
+    case VectorLevel::kBaseline:
+      break;
+  }
+  superpose_baseline(in, decisions);
+}
+
+void superpose_lanes(const SuperpositionInput& in, float* decisions) {
+  superpose_lanes_at(cpu_vector_level(), in, decisions);
 }
 
 void superpose_lanes_reference(const SuperpositionInput& in, float* decisions) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "mosaic/core/vector_level.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/mc/segment.hpp"
 
@@ -38,6 +39,8 @@ struct SuperpositionInput {
 
 // decisions[j * kLanes + l]: 1 or 0 (decision_bit) for bit j of lane l of the segment.
 void superpose_lanes(const SuperpositionInput& in, float* decisions);
+// The same at one instruction-set level (at most cpu_vector_level()): the tests run each.
+void superpose_lanes_at(VectorLevel level, const SuperpositionInput& in, float* decisions);
 void superpose_lanes_reference(const SuperpositionInput& in, float* decisions);
 
 }  // namespace mosaic::phy::mc
