@@ -17,6 +17,14 @@ VectorLevel cpu_vector_level();
 
 const char* to_string(VectorLevel level);
 
+// One of a kernel's three versions by level (any callable type, usually function pointers).
+template <typename Fn>
+Fn pick_level(VectorLevel level, Fn avx512, Fn avx2, Fn baseline) {
+  if (level == VectorLevel::kAvx512) return avx512;
+  if (level == VectorLevel::kAvx2) return avx2;
+  return baseline;
+}
+
 }  // namespace mosaic
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)

@@ -55,6 +55,18 @@ __attribute__((target("avx2"), always_inline)) inline LanePair times_columns_avx
   return {_mm256_xor_si256(even.lo, odd.lo), _mm256_xor_si256(even.hi, odd.hi)};
 }
 
+// A block's zero lanes (bit d of `roots`: lambda(alpha^-(32 block + d)) = 0, the first `lanes`
+// valid) appended to `where` in increasing order; false past `most` roots.
+bool add_roots(std::uint32_t roots, int lanes, int block, int most, int* where, int& found) {
+  if (lanes < 32) roots &= (1u << lanes) - 1u;
+  while (roots) {
+    if (found == most) return false;
+    where[found++] = 32 * block + std::countr_zero(roots);
+    roots &= roots - 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 // All syndromes at once, one root per 16-bit lane: Horner's s <- s * alpha^j + c_i, the constant
@@ -89,13 +101,8 @@ __attribute__((target("avx512f,avx512bw"))) int chien_avx512(const std::uint16_t
       acc = times_columns(acc, col, _mm512_set1_epi16(static_cast<short>(lambda[j])));
     }
     const int lanes = std::min(32, n - 32 * block);
-    std::uint32_t roots = _mm512_cmpeq_epi16_mask(acc, _mm512_setzero_si512());
-    if (lanes < 32) roots &= (1u << lanes) - 1u;
-    while (roots) {
-      if (found == most) return -1;
-      where[found++] = 32 * block + std::countr_zero(roots);
-      roots &= roots - 1;
-    }
+    const std::uint32_t roots = _mm512_cmpeq_epi16_mask(acc, _mm512_setzero_si512());
+    if (!add_roots(roots, lanes, block, most, where, found)) return -1;
   }
   return found;
 }
@@ -130,13 +137,8 @@ __attribute__((target("avx2"))) int chien_avx2(const std::uint16_t* lambda, int 
     const __m256i packed = _mm256_permute4x64_epi64(
         _mm256_packs_epi16(_mm256_cmpeq_epi16(acc.lo, zero), _mm256_cmpeq_epi16(acc.hi, zero)),
         0xD8);
-    auto roots = static_cast<std::uint32_t>(_mm256_movemask_epi8(packed));
-    if (lanes < 32) roots &= (1u << lanes) - 1u;
-    while (roots) {
-      if (found == most) return -1;
-      where[found++] = 32 * block + std::countr_zero(roots);
-      roots &= roots - 1;
-    }
+    const auto roots = static_cast<std::uint32_t>(_mm256_movemask_epi8(packed));
+    if (!add_roots(roots, lanes, block, most, where, found)) return -1;
   }
   return found;
 }

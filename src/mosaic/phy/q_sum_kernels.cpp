@@ -116,7 +116,7 @@ MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, _
   return _mm512_mask_blend_pd(very_negative, q, e_scale);
 }
 
-#define MOSAIC_AVX2 __attribute__((target("avx2,fma")))
+#define MOSAIC_AVX2 MOSAIC_TARGET_AVX2
 
 // exp_avx512 in four lanes (the same operations: floor is roundscale toward -inf).
 MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d exp_avx2(__m256d x) {
@@ -360,19 +360,13 @@ MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
 }  // namespace
 
 double q_sum_split_at(VectorLevel level, const QSumSplitInput& in) {
-  switch (level) {
-    case VectorLevel::kAvx512:
-      return q_sum_split_avx512(in);
-    case VectorLevel::kAvx2:
-      return q_sum_split_avx2(in);
-    case VectorLevel::kBaseline:
-      break;
-  }
-  return q_sum_split_scalar(in);
+  return pick_level(level, &q_sum_split_avx512, &q_sum_split_avx2, &q_sum_split_scalar)(in);
 }
 
 double q_sum_split(const QSumSplitInput& in) {
-  return q_sum_split_at(cpu_vector_level(), in);
+  static const auto best =
+      pick_level(cpu_vector_level(), &q_sum_split_avx512, &q_sum_split_avx2, &q_sum_split_scalar);
+  return best(in);
 }
 
 double sum_exp_scalar(const double* x, int n, double shift) {
@@ -399,35 +393,23 @@ MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
 }  // namespace
 
 double sum_exp_at(VectorLevel level, const double* x, int n, double shift) {
-  switch (level) {
-    case VectorLevel::kAvx512:
-      return sum_exp_avx512(x, n, shift);
-    case VectorLevel::kAvx2:
-      return sum_exp_avx2(x, n, shift);
-    case VectorLevel::kBaseline:
-      break;
-  }
-  return sum_exp_scalar(x, n, shift);
+  return pick_level(level, &sum_exp_avx512, &sum_exp_avx2, &sum_exp_scalar)(x, n, shift);
 }
 
 double sum_exp(const double* x, int n, double shift) {
-  return sum_exp_at(cpu_vector_level(), x, n, shift);
+  static const auto best =
+      pick_level(cpu_vector_level(), &sum_exp_avx512, &sum_exp_avx2, &sum_exp_scalar);
+  return best(x, n, shift);
 }
 
 double q_sum_at(VectorLevel level, const QSumInput& in) {
-  switch (level) {
-    case VectorLevel::kAvx512:
-      return q_sum_avx512(in);
-    case VectorLevel::kAvx2:
-      return q_sum_avx2(in);
-    case VectorLevel::kBaseline:
-      break;
-  }
-  return q_sum_scalar(in);
+  return pick_level(level, &q_sum_avx512, &q_sum_avx2, &q_sum_scalar)(in);
 }
 
 double q_sum(const QSumInput& in) {
-  return q_sum_at(cpu_vector_level(), in);
+  static const auto best =
+      pick_level(cpu_vector_level(), &q_sum_avx512, &q_sum_avx2, &q_sum_scalar);
+  return best(in);
 }
 
 }  // namespace mosaic::phy::kernels

@@ -10,25 +10,25 @@ namespace mosaic::phy::mc {
 namespace {
 
 // Bit views of a double or of a vector of them (a vector cast between equal sizes reinterprets).
-MOSAIC_LEVEL_INLINE std::int64_t bits_of(double x) {
+MOSAIC_VECTOR_INLINE std::int64_t bits_of(double x) {
   return std::bit_cast<std::int64_t>(x);
 }
-MOSAIC_LEVEL_INLINE double from_bits(std::int64_t b) {
+MOSAIC_VECTOR_INLINE double from_bits(std::int64_t b) {
   return std::bit_cast<double>(b);
 }
 template <int W>
-MOSAIC_LEVEL_INLINE typename VectorOf<W>::I bits_of(typename VectorOf<W>::D x) {
+MOSAIC_VECTOR_INLINE typename VectorOf<W>::I bits_of(typename VectorOf<W>::D x) {
   return std::bit_cast<typename VectorOf<W>::I>(x);
 }
 template <int W>
-MOSAIC_LEVEL_INLINE typename VectorOf<W>::D from_bits(typename VectorOf<W>::I b) {
+MOSAIC_VECTOR_INLINE typename VectorOf<W>::D from_bits(typename VectorOf<W>::I b) {
   return std::bit_cast<typename VectorOf<W>::D>(b);
 }
-MOSAIC_LEVEL_INLINE std::int64_t all_ones_if(bool c) {
+MOSAIC_VECTOR_INLINE std::int64_t all_ones_if(bool c) {
   return -std::int64_t{c};
 }
 template <typename I>
-MOSAIC_LEVEL_INLINE I all_ones_if(I c) {
+MOSAIC_VECTOR_INLINE I all_ones_if(I c) {
   return c;
 }  // vector comparisons give 0 / -1
 
@@ -43,7 +43,7 @@ constexpr int width_of() {
 }
 
 template <typename T>
-MOSAIC_LEVEL_INLINE auto bits(T x) {
+MOSAIC_VECTOR_INLINE auto bits(T x) {
   if constexpr (width_of<T>() == 1) {
     return bits_of(x);
   } else {
@@ -51,7 +51,7 @@ MOSAIC_LEVEL_INLINE auto bits(T x) {
   }
 }
 template <typename T, typename I>
-MOSAIC_LEVEL_INLINE T doubles(I b) {
+MOSAIC_VECTOR_INLINE T doubles(I b) {
   if constexpr (width_of<T>() == 1) {
     return from_bits(b);
   } else {
@@ -64,7 +64,7 @@ MOSAIC_LEVEL_INLINE T doubles(I b) {
 // e^r's Taylor series to r^13 (remainder < 1e-17) and put n in the exponent. The same
 // operations for one double and for a vector of them.
 template <typename T>
-MOSAIC_LEVEL_INLINE T exp_nonpositive(T x) {
+MOSAIC_VECTOR_INLINE T exp_nonpositive(T x) {
   constexpr double kLog2e = 1.4426950408889634;
   constexpr double kShift = 0x1.8p52;
   constexpr double kLn2Hi = 0x1.62e42fefa3800p-1;  // its low bits zero: n kLn2Hi is exact
@@ -94,7 +94,7 @@ MOSAIC_LEVEL_INLINE T exp_nonpositive(T x) {
 }
 
 // The lanes' sum in one fixed order, the same for the vector and the reference.
-MOSAIC_LEVEL_INLINE double lane_sum(const double* l) {
+MOSAIC_VECTOR_INLINE double lane_sum(const double* l) {
   return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]));
 }
 
@@ -104,7 +104,7 @@ namespace {
 
 // kTapWidth partial sums as kTapWidth / W vectors of the level's width.
 template <int W>
-MOSAIC_LEVEL_INLINE TapSums tap_sums_at(const TapDraw& d) {
+MOSAIC_VECTOR_INLINE TapSums tap_sums_at(const TapDraw& d) {
   using D = typename VectorOf<W>::D;
   using I = typename VectorOf<W>::I;
   constexpr int kParts = kTapWidth / W;
@@ -144,19 +144,13 @@ TapSums tap_sums_baseline(const TapDraw& d) {
 }  // namespace
 
 TapSums tap_sums_at(VectorLevel level, const TapDraw& d) {
-  switch (level) {
-    case VectorLevel::kAvx512:
-      return tap_sums_avx512(d);
-    case VectorLevel::kAvx2:
-      return tap_sums_avx2(d);
-    case VectorLevel::kBaseline:
-      break;
-  }
-  return tap_sums_baseline(d);
+  return pick_level(level, &tap_sums_avx512, &tap_sums_avx2, &tap_sums_baseline)(d);
 }
 
 TapSums tap_sums(const TapDraw& d) {
-  return tap_sums_at(cpu_vector_level(), d);
+  static const auto best =
+      pick_level(cpu_vector_level(), &tap_sums_avx512, &tap_sums_avx2, &tap_sums_baseline);
+  return best(d);
 }
 
 TapSums tap_sums_reference(const TapDraw& d) {
@@ -176,7 +170,7 @@ namespace {
 // The largest of the terms and the sum of e^(term - largest), for the tilts' or the scales'
 // parts; first: e^(term 0 - largest), the nominal component's share of the sum.
 template <typename T, typename Term>
-MOSAIC_LEVEL_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
+MOSAIC_VECTOR_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
   top = term(0);
   for (int k = 1; k < n; ++k) {
     const T t = term(k);
@@ -192,7 +186,7 @@ MOSAIC_LEVEL_INLINE T sum_of_exps(int n, Term term, T& top, T& first) {
 // alpha_tilted (sum over tilts) (sum over scales) + (alpha_nominal - alpha_tilted) e^(nominal),
 // all terms relative to the maxima.
 template <typename T>
-MOSAIC_LEVEL_INLINE void log_density_parts(const Mixture& mix, T closure, T tau, T& top, T& sum) {
+MOSAIC_VECTOR_INLINE void log_density_parts(const Mixture& mix, T closure, T tau, T& top, T& sum) {
   T top_tilt, first_tilt;
   const T tilts = sum_of_exps(
       mix.tilts, [&](int j) { return mix.lambda[j] * closure - mix.log_norm[j]; }, top_tilt,
@@ -218,8 +212,8 @@ namespace {
 
 // Draws side by side, W at a time (each lane its own draw).
 template <int W>
-MOSAIC_LEVEL_INLINE void mixture_log_density_w(const Mixture& mix, const double* closure,
-                                               const double* tau, int draws, double* out) {
+MOSAIC_VECTOR_INLINE void mixture_log_density_w(const Mixture& mix, const double* closure,
+                                                const double* tau, int draws, double* out) {
   using D = typename VectorOf<W>::D;
   for (int b = 0; b < draws; b += W) {
     const int n = draws - b < W ? draws - b : W;
@@ -249,20 +243,15 @@ void mixture_log_density_baseline(const Mixture& mix, const double* closure, con
 
 void mixture_log_density_at(VectorLevel level, const Mixture& mix, const double* closure,
                             const double* tau, int draws, double* out) {
-  switch (level) {
-    case VectorLevel::kAvx512:
-      return mixture_log_density_avx512(mix, closure, tau, draws, out);
-    case VectorLevel::kAvx2:
-      return mixture_log_density_avx2(mix, closure, tau, draws, out);
-    case VectorLevel::kBaseline:
-      break;
-  }
-  mixture_log_density_baseline(mix, closure, tau, draws, out);
+  pick_level(level, &mixture_log_density_avx512, &mixture_log_density_avx2,
+             &mixture_log_density_baseline)(mix, closure, tau, draws, out);
 }
 
 void mixture_log_density(const Mixture& mix, const double* closure, const double* tau, int draws,
                          double* out) {
-  mixture_log_density_at(cpu_vector_level(), mix, closure, tau, draws, out);
+  static const auto best = pick_level(cpu_vector_level(), &mixture_log_density_avx512,
+                                      &mixture_log_density_avx2, &mixture_log_density_baseline);
+  best(mix, closure, tau, draws, out);
 }
 
 void mixture_log_density_reference(const Mixture& mix, const double* closure, const double* tau,

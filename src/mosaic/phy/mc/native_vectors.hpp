@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "mosaic/core/vector_level.hpp"
+#include "mosaic/phy/mc/vector_clones.hpp"  // MOSAIC_VECTOR_INLINE, -Wpsabi
 
 // GCC / clang vector types of W doubles (and the floats and 64-bit integers of the same lane
 // count), for kernels compiled once per instruction-set level with W matching its registers: 8
@@ -32,15 +33,3 @@ struct VectorOf<8> {
 };
 
 }  // namespace mosaic::phy::mc
-
-#ifdef MOSAIC_LEVEL_PATHS
-#define MOSAIC_LEVEL_INLINE __attribute__((always_inline)) inline
-#else
-#define MOSAIC_LEVEL_INLINE inline
-#endif
-
-// The helpers that take or return vectors are always inlined into the per-level functions, so
-// the vector calling convention the baseline would use for them (-Wpsabi's warning) never exists.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif

@@ -15,7 +15,7 @@ namespace {
 
 // The first lag index whose bit has been sent by the end of the segment: later bits are not
 // there yet, and the reference skips them one by one.
-MOSAIC_LEVEL_INLINE int first_sent_lag(long k, int first_lag) {
+MOSAIC_VECTOR_INLINE int first_sent_lag(long k, int first_lag) {
   return static_cast<int>(std::max<long>(0, k - first_lag - (kSegmentBits - 1)));
 }
 
@@ -27,7 +27,7 @@ struct Lanes {
 };
 
 template <int W>
-MOSAIC_LEVEL_INLINE Lanes<W> splat(double x) {
+MOSAIC_VECTOR_INLINE Lanes<W> splat(double x) {
   Lanes<W> out;
   for (int c = 0; c < Lanes<W>::kCount; ++c)
     for (int l = 0; l < W; ++l) out.v[c][l] = x;
@@ -36,7 +36,7 @@ MOSAIC_LEVEL_INLINE Lanes<W> splat(double x) {
 
 // A row of kLanes 0/1 bits (float) as doubles.
 template <int W>
-MOSAIC_LEVEL_INLINE Lanes<W> load_bits(const float* row) {
+MOSAIC_VECTOR_INLINE Lanes<W> load_bits(const float* row) {
   Lanes<W> out;
   for (int c = 0; c < Lanes<W>::kCount; ++c) {
     typename VectorOf<W>::F f;
@@ -49,8 +49,8 @@ MOSAIC_LEVEL_INLINE Lanes<W> load_bits(const float* row) {
 // Sums at `P` consecutive positions from `first`, for every lane of bit k: P accumulators stay
 // in registers while each row of bits is loaded once.
 template <int W, int P>
-MOSAIC_LEVEL_INLINE void sum_positions(const SuperpositionInput& in, long k, int first,
-                                       Lanes<W>* acc) {
+MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, int first,
+                                        Lanes<W>* acc) {
   Lanes<W> a[P];
   for (int p = 0; p < P; ++p) a[p] = splat<W>(in.base_a);
   for (int s = 0; s < in.n_sources; ++s) {
@@ -73,7 +73,7 @@ MOSAIC_LEVEL_INLINE void sum_positions(const SuperpositionInput& in, long k, int
 // its own two positions. A lane's sum is base + its taps times its bits in lag order, as in the
 // reference. `Group` positions at a time: as many accumulators as the level's registers hold.
 template <int W, int Group>
-MOSAIC_LEVEL_INLINE void superpose(const SuperpositionInput& in, float* decisions) {
+MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisions) {
   constexpr int kCount = Lanes<W>::kCount;
   const double lim = in.jitter_limit_samples;
   for (int j = 0; j < kSegmentBits; ++j) {
@@ -144,19 +144,13 @@ void superpose_baseline(const SuperpositionInput& in, float* decisions) {
 }  // namespace
 
 void superpose_lanes_at(VectorLevel level, const SuperpositionInput& in, float* decisions) {
-  switch (level) {
-    case VectorLevel::kAvx512:
-      return superpose_avx512(in, decisions);
-    case VectorLevel::kAvx2:
-      return superpose_avx2(in, decisions);
-    case VectorLevel::kBaseline:
-      break;
-  }
-  superpose_baseline(in, decisions);
+  pick_level(level, &superpose_avx512, &superpose_avx2, &superpose_baseline)(in, decisions);
 }
 
 void superpose_lanes(const SuperpositionInput& in, float* decisions) {
-  superpose_lanes_at(cpu_vector_level(), in, decisions);
+  static const auto best =
+      pick_level(cpu_vector_level(), &superpose_avx512, &superpose_avx2, &superpose_baseline);
+  best(in, decisions);
 }
 
 void superpose_lanes_reference(const SuperpositionInput& in, float* decisions) {
