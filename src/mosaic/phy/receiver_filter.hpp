@@ -37,6 +37,7 @@ class ReceiverFilter {
   bool ctle_;
   double ctle_peaking_db_;
   double ctle_pole_hz_;
+  double ctle_zero_hz_ = 0.0;
   double noise_bandwidth_hz_ = 0.0;
   double f2_noise_integral_hz3_ = 0.0;
 };
