@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The analyses too slow for the per-commit CI's 20 minutes (.ci/run), run nightly and before a
-# release (about 50 minutes on 2 cores): libFuzzer on every reader of user files (the design
+# release (about an hour on 2 cores): libFuzzer on every reader of user files (the design
 # loader, the --phy reader, the sweep-file reader, the report's record reader and the cable's
 # control-line parser, 20 s each; needs clang), clang-tidy with .clang-tidy's checks over every
 # library and CLI source, and the whole test suite under AddressSanitizer + UndefinedBehavior-
-# Sanitizer (the studies' and the remaining layers' tests that `sanitize.sh --ci` leaves out).
+# Sanitizer (the only sanitizer run: the per-commit CI has none since its budget ran out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS

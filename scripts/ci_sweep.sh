@@ -6,7 +6,7 @@
 #     and said so, without MPI).
 # The base design is a 4x4 array (16 channels) so that 500 full evaluations fit the CI budget;
 # the sweep code path is the one the 460-channel designs take.
-# Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 20 s on 2 cores; MOSAIC_CI_SEED=N
+# Needs ./build/apps/mosaic/mosaic (scripts/build.sh). About 50 s on 2 cores; MOSAIC_CI_SEED=N
 # replays the kill moments of a run (as fractions of the uninterrupted run's time).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,16 +2,16 @@
 # Builds with AddressSanitizer + UndefinedBehaviorSanitizer and runs tests under them (tests
 # named Slow* are left to the optimised build).
 #   scripts/sanitize.sh        the whole test suite (about 40 minutes on 2 cores)
-#   scripts/sanitize.sh --ci   what .ci/run runs within its time budget: the hostile-input suite
-#                              (every command driven with bad input, through the real binary) and
-#                              the unit tests of the core, physics and link layers (the parsers,
-#                              the vectorised kernels, the bit-exact link layer). The other
-#                              layers' and the studies' tests run in the full mode
-#                              (scripts/ci_extended.sh, nightly and before a release).
+#   scripts/sanitize.sh --quick  the hostile-input suite (every command driven with bad input,
+#                              through the real binary) and the unit tests of the core, physics
+#                              and link layers (the parsers, the vectorised kernels, the bit-exact
+#                              link layer): about 15 minutes on 2 cores, for a change to those.
+#                              The whole suite (the mode without arguments) is part of
+#                              scripts/ci_extended.sh, nightly and before a release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
-[[ $mode == all || $mode == --ci ]] || { echo "usage: scripts/sanitize.sh [--ci]" >&2; exit 2; }
+[[ $mode == all || $mode == --quick ]] || { echo "usage: scripts/sanitize.sh [--quick]" >&2; exit 2; }
 # -O1 -g1: line tables for the sanitizers' stack traces at a fraction of the compile time of -O2 -g;
 # a unity build (8 sources per unit) parses the shared headers once per unit, not once per file.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMOSAIC_SANITIZE=ON \
