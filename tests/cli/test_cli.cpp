@@ -34,7 +34,9 @@ TEST(Cli, BadInputIsOneLineOnStderrAndExitCode2) {
     std::string args;
     std::string must_mention;
   };
-  const std::string bad_toml = testing::TempDir() + "bad.toml";
+  // The process id: other test programs running beside this one write files of this name too.
+  const std::string bad_toml =
+      testing::TempDir() + "mosaic_cli_" + std::to_string(getpid()) + "_bad.toml";
   std::ofstream(bad_toml) << "[fiber]\nlength_m = 30\n[fiber\n";
   for (const Case& c :
        {Case{"simulate --set fiber.lenght_m=3", "did you mean 'fiber.length_m'"},

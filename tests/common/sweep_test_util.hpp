@@ -33,8 +33,10 @@ inline std::string fresh(const std::string& name) {
   return path;
 }
 
+// A file under a name no other test process uses: ctest runs the programs of every layer side by
+// side, and two of them writing one TempDir() name (bad.toml) read each other's text.
 inline std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const std::string path = ::testing::TempDir() + "mosaic_" + std::to_string(getpid()) + "_" + name;
   std::ofstream(path) << text;
   return path;
 }
