@@ -26,17 +26,21 @@ set = ["array.rows=4", "array.cols=4", "array.data_channels=12", "array.spare_ch
 using mosaic::test::CliRun;
 using mosaic::test::run_cli;
 
-// A store path no other test process uses, with no file (nor SQLite's -wal/-shm) left there.
+// A path under TempDir() no other test process uses: ctest runs the programs of every layer side
+// by side, and two of them writing one name there (bad.toml) read each other's text.
+inline std::string own_temp_path(const std::string& name) {
+  return ::testing::TempDir() + "mosaic_" + std::to_string(getpid()) + "_" + name;
+}
+
+// A store path of this process with no file (nor SQLite's -wal/-shm) left there.
 inline std::string fresh(const std::string& name) {
-  const std::string path = ::testing::TempDir() + "mosaic_" + std::to_string(getpid()) + "_" + name;
+  const std::string path = own_temp_path(name);
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   return path;
 }
 
-// A file under a name no other test process uses: ctest runs the programs of every layer side by
-// side, and two of them writing one TempDir() name (bad.toml) read each other's text.
 inline std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + "mosaic_" + std::to_string(getpid()) + "_" + name;
+  const std::string path = own_temp_path(name);
   std::ofstream(path) << text;
   return path;
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <numbers>
+#include <thread>
 #include <vector>
 
 #include "mosaic/core/error.hpp"
@@ -90,6 +91,48 @@ TEST(ReceiverFilter, ResponseIsTiaTimesCtle) {
   const auto tia = make_lowpass(FilterShape::kButterworth2);
   for (double f : {1e8, 1e9, 3e9})
     EXPECT_EQ(rx.response(f), tia->response(1.4e9, f) * ctle_response(6.0, 2.5e9, f));
+}
+
+// Each thread keeps the noise integrals of the receivers it built last. Receivers that differ in
+// one thing the integrals depend on (shape, bandwidth, CTLE on or off, peaking, pole, the f^2
+// term) get their own values: built in a row on one thread, after 70 others have pushed the first
+// ones out, and on a fresh thread (nothing kept), the integrals are the same bits.
+TEST(ReceiverFilter, KeptNoiseIntegralsAreEachReceiversOwn) {
+  std::vector<std::pair<RxSpec, double>> variants;
+  for (FilterShape shape : {FilterShape::kIdeal, FilterShape::kFirstOrder, FilterShape::kGaussian,
+                            FilterShape::kButterworth2})
+    for (bool ctle : {false, true}) variants.push_back({receiver(shape, ctle), 6.0});
+  RxSpec rx = receiver(FilterShape::kButterworth2, true);
+  variants.push_back({rx, 3.0});
+  rx.bandwidth_ghz = 1.1;
+  variants.push_back({rx, 3.0});
+  rx.ctle_pole_ghz = 2.0;
+  variants.push_back({rx, 3.0});
+  rx.input_capacitance_pf = 0.2;
+  variants.push_back({rx, 3.0});
+  rx.ctle = false;
+  variants.push_back({rx, 0.0});
+  using Integrals = std::vector<std::pair<double, double>>;
+  auto integrals = [&] {
+    Integrals out;
+    for (const auto& [spec, peaking] : variants) {
+      const ReceiverFilter f(spec, peaking);
+      out.push_back({f.noise_bandwidth_hz(), f.f2_noise_integral_hz3()});
+    }
+    return out;
+  };
+  Integrals fresh;
+  std::thread([&] { fresh = integrals(); }).join();
+  EXPECT_EQ(integrals(), fresh);
+  EXPECT_EQ(integrals(), fresh);  // now every one from what the thread kept
+  for (int p = 0; p < 70; ++p) ReceiverFilter(receiver(FilterShape::kFirstOrder, true), 0.1 * p);
+  EXPECT_EQ(integrals(), fresh);
+  // The variants' integrals differ from one another, so a key that missed a field would show.
+  for (std::size_t i = 1; i < fresh.size(); ++i) {
+    if (variants[i].first.filter != FilterShape::kIdeal || variants[i].first.ctle) {
+      EXPECT_NE(fresh[i], fresh[i - 1]) << i;
+    }
+  }
 }
 
 // The bilinear sections are prewarped at each corner: there the digital response equals the
