@@ -257,6 +257,7 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   struct Source {
     int slot, port, sh;
     std::int64_t row;
+    std::size_t at;  // ring index of the first word: row * channels + port
   };
   std::vector<Source> src;
   src.reserve(na);
@@ -274,9 +275,37 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
       continue;
     }
     const std::int64_t bit = m * period_bits + ports_[q].offset + 64;
-    src.push_back({s, q, int(bit & 63), (bit >> 6) % rows});
+    const std::int64_t row = (bit >> 6) % rows;
+    src.push_back({s, q, int(bit & 63), row, std::size_t(row) * config_->physical_channels + q});
   }
-  for (int k = 0; k < words; ++k) {
+  // Rows before any port's next row wraps to ring row 0 take the short loop (no wrap tests;
+  // without skew every shift is 0): the per-word wrap and shift set-up were most of its time.
+  const std::size_t n = config_->physical_channels;
+  std::int64_t unwrapped = words;
+  bool aligned = true;
+  for (const Source& e : src) {
+    unwrapped = std::min(unwrapped, rows - 1 - e.row);
+    aligned &= e.sh == 0;
+  }
+  int k = 0;
+  for (; k < unwrapped; ++k) {
+    std::uint64_t* row = frame_.data() + std::size_t(k) * rs;
+    const std::uint64_t* ring = ring_.data() + std::size_t(k) * n;
+    if (aligned) {
+      for (const Source& e : src) {
+        const std::uint64_t w = ring[e.at];
+        row[e.slot] = w;
+        acc_[e.slot] ^= w;
+      }
+      continue;
+    }
+    for (const Source& e : src) {
+      const std::uint64_t w = (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
+      row[e.slot] = w;
+      acc_[e.slot] ^= w;
+    }
+  }
+  for (; k < words; ++k) {
     std::uint64_t* row = frame_.data() + std::size_t(k) * rs;
     for (const Source& e : src) {
       std::int64_t r = e.row + k;
