@@ -57,6 +57,7 @@ void ChannelModel::reset() {
     skew_[c] = static_cast<int>(std::lround(plan_.skew_ui[c]));
   prev_.assign(std::size_t(config_->words_per_period) * n, 0);
   cur_ = prev_;
+  input_open_ = false;
   injected_.assign(std::size_t(n), 0);
   period_ = 0;
 }
@@ -141,12 +142,31 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
 }
 
 void ChannelModel::process(std::span<const std::uint64_t> tx, std::span<std::uint64_t> rx) {
+  const std::span<std::uint64_t> in = next_input();
+  std::copy(tx.begin(), tx.begin() + in.size(), in.begin());
+  process_written(rx);
+}
+
+std::span<std::uint64_t> ChannelModel::next_input() {
+  if (!input_open_) std::swap(prev_, cur_);
+  input_open_ = true;
+  return cur_;
+}
+
+void ChannelModel::process_written(std::span<std::uint64_t> rx) {
   const int n = config_->physical_channels;
   const int w = config_->words_per_period;
   const std::int64_t period_bits = std::int64_t{w} * 64;
-  std::swap(prev_, cur_);
-  std::copy(tx.begin(), tx.begin() + cur_.size(), cur_.begin());
+  next_input();  // opens the period's buffer when the caller wrote none (process() did)
+  input_open_ = false;
   impair(cur_);
+  const bool unskewed = std::all_of(skew_.begin(), skew_.end(), [](int b) { return b == 0; });
+  if (!plan_.permute && unskewed && plan_.skew_steps.empty()) {
+    // Every port sees its own channel's word k of this period: the gather below is a copy.
+    std::copy(cur_.begin(), cur_.end(), rx.begin());
+    ++period_;
+    return;
+  }
   const double bits_per_s = config_->line_rate_gbps * 1e9;
   for (int k = 0; k < w; ++k) {
     // Skew steps take effect on whole words.

@@ -60,6 +60,10 @@ class ChannelModel {
 
   // One period in transmitter wire format, one period out in receiver port order.
   void process(std::span<const std::uint64_t> tx, std::span<std::uint64_t> rx);
+  // The same without the copy of the transmit rows: the transmitter writes the whole period into
+  // next_input(), then process_written(rx). Until then next_input() returns the same buffer.
+  std::span<std::uint64_t> next_input();
+  void process_written(std::span<std::uint64_t> rx);
   void reset();
   // Adds a failure to the plan (for deaths drawn once the lane map is known).
   void add_failure(const ChannelFailure& failure);
@@ -86,6 +90,7 @@ class ChannelModel {
   std::vector<std::uint64_t> prev_, cur_;  // impaired transmit rows, previous and this period
   std::vector<std::uint64_t> injected_;    // per channel
   std::int64_t period_ = 0;
+  bool input_open_ = false;  // next_input() handed out cur_ for this period
 };
 
 }  // namespace mosaic::link

@@ -13,7 +13,6 @@ Session::Session(const LinkConfig& config, FaultPlan faults, std::uint64_t seed,
       channels_(config_, std::move(faults), seed),
       rx_(config_) {
   const std::size_t hw = config_.host_words_per_period();
-  wire_tx_.assign(std::size_t(config_.words_per_period) * config_.physical_channels, 0);
   out_.assign(hw, 0);
   sent_[0].assign(hw, 0);
   sent_[1].assign(hw, 0);
@@ -32,8 +31,8 @@ void Session::bring_up(LinkUp link_up) {
   // period only locks, so at least two are run.
   training_ = train ? std::max(2, config_.training_periods) : 0;
   for (int n = 0; n < training_; ++n) {
-    tx_.train(wire_tx_);
-    channels_.process(wire_tx_, rx_.next_wire());
+    tx_.train(channels_.next_input());
+    channels_.process_written(rx_.next_wire());
     rx_.process_written(out_);
   }
   const LaneMap map = train ? choose_lane_map(config_, rx_.training()) : identity_lane_map(config_);
@@ -140,8 +139,8 @@ void Session::step(const HostEnd& host_end) {
     apply_ber(pending_ber_.front());
     pending_ber_.erase(pending_ber_.begin());
   }
-  tx_.process(host_in(), wire_tx_);
-  channels_.process(wire_tx_, rx_.next_wire());
+  tx_.process(host_in(), channels_.next_input());  // written where the channels read it
+  channels_.process_written(rx_.next_wire());
   const bool decoded = rx_.process_written(out_);
   if (decoded) {
     const RxPeriodReport& rep = rx_.last();

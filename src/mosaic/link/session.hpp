@@ -167,9 +167,9 @@ class Session {
   ChannelModel channels_;
   Receiver rx_;
   int training_ = 0;
-  std::vector<int> lane_channels_;            // channel_of_slot at link-up
-  std::vector<std::uint64_t> wire_tx_, out_;  // the received wire is the receiver's own buffer
-  std::vector<std::uint64_t> sent_[2];        // host words of the last two data periods
+  std::vector<int> lane_channels_;      // channel_of_slot at link-up
+  std::vector<std::uint64_t> out_;      // the wires are the channel model's and receiver's buffers
+  std::vector<std::uint64_t> sent_[2];  // host words of the last two data periods
   std::vector<std::uint8_t> flag_;
   struct InFlight {
     std::int64_t deliver;
