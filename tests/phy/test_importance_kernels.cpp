@@ -2,6 +2,7 @@
 // factored mixture density against the sum over every component written out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -13,46 +14,74 @@
 namespace mosaic::phy::mc {
 namespace {
 
-PulseResponse test_pulse(int samples_per_ui, int span_ui) {
+PulseResponse test_pulse(int samples_per_ui, int span_ui, int seed = 0) {
   PulseResponse p;
   p.samples_per_ui = samples_per_ui;
   p.span_ui = span_ui;
   p.h.resize(static_cast<std::size_t>(samples_per_ui) * span_ui);
-  std::mt19937_64 gen(samples_per_ui * 1000 + span_ui);
+  std::mt19937_64 gen(samples_per_ui * 1000 + span_ui + 7919 * seed);
   std::uniform_real_distribution<double> u(-0.1, 1.0);
   for (double& v : p.h) v = u(gen);
   p.peak = static_cast<int>(p.h.size() / 3);
   return p;
 }
 
-// Every run length up to the span, positions far outside one turn of the cyclic pulse, whole
-// samples (fraction 0) and fractions near 1, a power-of-two and another oversampling.
-TEST(LagRun, AmplitudesAreTheScalarCubicBitForBit) {
+// One tap's amplitude through the draw kernel: every tap closes, and only tap `only` has its
+// closing value as its bit, so the level is that tap's amplitude alone (plus zeros).
+double kernel_amplitude(const TapRows& rows, int taps, int only, int whole, double fraction,
+                        VectorLevel level) {
+  const int padded = rows.stride();
+  std::vector<std::uint32_t> coins(static_cast<std::size_t>(padded) + kTapWidth, 1u << 31);
+  std::vector<std::int64_t> below(padded, coin_threshold(1.0)), closing(padded, 0);
+  std::vector<double> abs_a(padded, 0.0);
+  closing[only] = -1;
+  for (int t = taps; t < padded; ++t) below[t] = 0;  // padding never closes
+  TapDraw d;
+  d.padded_taps = padded;
+  d.rows = rows.rows_about(whole);
+  d.half_swing = rows.half_swing();
+  const CubicBasis basis = catmull_rom_basis(fraction);
+  std::copy(basis.b, basis.b + 4, d.basis);
+  d.coins = coins.data();
+  d.close_below = below.data();
+  d.closing_bit = closing.data();
+  d.abs_nominal_a = abs_a.data();
+  return tap_sums_at(level, d).level;
+}
+
+// Taps of two pulses at several bit offsets, positions far outside one turn of the cyclic pulse,
+// whole samples (fraction 0) and fractions near 1, a power-of-two and other oversamplings: the
+// vector kernels at every level give lag_amplitude's bits for each tap.
+TEST(TapRows, KernelAmplitudesAreTheScalarCubicBitForBit) {
   for (int os : {16, 12, 3}) {
     const int span = 24;
-    const PulseResponse p = test_pulse(os, span);
-    const double swing = 1.7e-6;
-    for (int first : {-12, -3, 0, 5}) {
-      for (int lags : {1, 7, 8, 9, 17, span}) {
-        const LagRun run(p, swing, first, lags);
-        std::vector<double> out(static_cast<std::size_t>(run.padded_lags()));
-        for (int whole : {-3 * span * os - 5, -os - 1, -2, -1, 0, 1, os - 1, os, 7 * os + 3,
-                          2 * span * os + 1}) {
-          for (double fraction : {0.0, 1e-9, 0.25, 0.5, 0.999999}) {
-            const LagRunAt at{&run, whole, fraction, out.data()};
-            lag_amplitudes(&at, 1);
-            for (int j = 0; j < lags; ++j)
-              ASSERT_EQ(out[j], lag_amplitude(p, swing, first + j, whole, fraction))
-                  << "os " << os << " first " << first << " lags " << lags << " whole " << whole
-                  << " fraction " << fraction << " lag " << j;
-          }
+    const PulseResponse p = test_pulse(os, span), q = test_pulse(os, span, 1);
+    ASSERT_EQ(q.h.size(), p.h.size());
+    std::vector<TapSource> sources;
+    for (int lag : {-12, -3, -1, 1, 5, 11}) sources.push_back({&p, 1.7e-6, lag, 0});
+    for (int lag : {-12, 0, 7}) sources.push_back({&q, 0.9e-6, lag, 5});
+    for (int lag : {-2, 3}) sources.push_back({&q, 2.3e-6, lag, -7});
+    const int taps = static_cast<int>(sources.size());
+    const TapRows rows(sources, (taps + kTapWidth - 1) / kTapWidth * kTapWidth);
+    for (int whole :
+         {-3 * span * os - 5, -os - 1, -2, -1, 0, 1, os - 1, os, 7 * os + 3, 2 * span * os + 1}) {
+      for (double fraction : {0.0, 1e-9, 0.25, 0.5, 0.999999}) {
+        for (int t = 0; t < taps; ++t) {
+          const TapSource& s = sources[t];
+          const double want =
+              lag_amplitude(*s.pulse, s.swing_a, s.lag, whole + s.offset_samples, fraction);
+          for (int l = 0; l <= static_cast<int>(cpu_vector_level()); ++l)
+            ASSERT_EQ(kernel_amplitude(rows, taps, t, whole, fraction, static_cast<VectorLevel>(l)),
+                      want)
+                << "os " << os << " level " << l << " whole " << whole << " fraction " << fraction
+                << " tap " << t;
         }
       }
     }
   }
 }
 
-TEST(LagRun, IsExactOnWholeSamplesAndInterpolatesBetween) {
+TEST(TapRows, IsExactOnWholeSamplesAndInterpolatesBetween) {
   const PulseResponse p = test_pulse(16, 8);
   const int n = static_cast<int>(p.h.size());
   for (int whole : {-1, 0, 5, 200}) {
@@ -65,9 +94,30 @@ TEST(LagRun, IsExactOnWholeSamplesAndInterpolatesBetween) {
   }
 }
 
-TEST(LagRun, RefusesARunLongerThanThePulse) {
-  const PulseResponse p = test_pulse(16, 8);
-  EXPECT_THROW(LagRun(p, 1.0, 0, 9), std::invalid_argument);
+TEST(TapRows, RefusesPulsesOfDifferentLengthsAndTooFewColumns) {
+  const PulseResponse p = test_pulse(16, 8), q = test_pulse(16, 9);
+  const std::vector<TapSource> mixed{{&p, 1.0, 0, 0}, {&q, 1.0, 1, 0}};
+  EXPECT_THROW(TapRows(mixed, 8), std::invalid_argument);
+  const std::vector<TapSource> one{{&p, 1.0, 0, 0}, {&p, 1.0, 1, 0}};
+  EXPECT_THROW(TapRows(one, 1), std::invalid_argument);
+}
+
+// The threshold is the uniform's comparison exactly: at the words either side of it, for
+// probabilities on and between the 2^-32 grid, and at 0 and 1.
+TEST(CoinThreshold, IsTheUniformComparisonExactly) {
+  std::mt19937_64 gen(11);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::vector<double> ps{0.0, 1.0, 0.5, 1.0 - 0x1.0p-33, 0x1.0p-33, 0x1.8p-32, 0.75 + 0x1.0p-33};
+  for (int i = 0; i < 2000; ++i) ps.push_back(u(gen));
+  for (double p : ps) {
+    const std::int64_t t = coin_threshold(p);
+    for (std::int64_t w = t - 2; w <= t + 2; ++w) {
+      if (w < 0 || w > 0xFFFFFFFFll) continue;
+      ASSERT_EQ(w < t, (static_cast<double>(w) + 0.5) * 0x1.0p-32 < p) << p << " word " << w;
+    }
+  }
+  EXPECT_EQ(coin_threshold(0.0), 0);
+  EXPECT_EQ(coin_threshold(1.0), std::int64_t{1} << 32);
 }
 
 TEST(TapSums, VectorMatchesReferenceBitForBit) {
@@ -75,27 +125,30 @@ TEST(TapSums, VectorMatchesReferenceBitForBit) {
   std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int taps : {1, 7, 8, 9, 50, 64}) {
     const int padded = (taps + kTapWidth - 1) / kTapWidth * kTapWidth;
-    std::vector<double> coins(padded + kTapWidth), p(padded, 0.0), abs_a(padded, 0.0);
-    std::vector<double> amplitudes(padded + 1, 0.0);
-    std::vector<std::int64_t> closing(padded, 0);
-    std::vector<int> index(padded, padded);
+    std::vector<std::uint32_t> coins(padded + kTapWidth);
+    std::vector<double> p(padded, 0.0), abs_a(padded, 0.0);
+    std::vector<double> rows(4 * static_cast<std::size_t>(padded), 0.0), half(padded, 0.0);
+    std::vector<std::int64_t> closing(padded, 0), below(padded, 0);
     for (int t = 0; t < taps; ++t) {
       p[t] = 0.5 + 0.5 * u(gen);
+      below[t] = coin_threshold(p[t]);
       abs_a[t] = u(gen) * 1e-6;
-      amplitudes[t] = (u(gen) - 0.3) * 1e-6;
+      half[t] = u(gen) * 1e-6;
+      for (int r = 0; r < 4; ++r) rows[static_cast<std::size_t>(r) * padded + t] = u(gen) - 0.3;
       closing[t] = u(gen) < 0.5 ? -1 : 0;
-      index[t] = (t * 7) % taps;
     }
     for (int draw = 0; draw < 200; ++draw) {
-      for (double& c : coins) c = u(gen);
+      for (std::uint32_t& c : coins) c = static_cast<std::uint32_t>(gen());
       TapDraw d;
       d.padded_taps = padded;
-      d.uniforms = coins.data();
-      d.p_close = p.data();
+      d.rows = rows.data();
+      d.half_swing = half.data();
+      const CubicBasis basis = catmull_rom_basis(u(gen));
+      std::copy(basis.b, basis.b + 4, d.basis);
+      d.coins = coins.data();
+      d.close_below = below.data();
       d.closing_bit = closing.data();
       d.abs_nominal_a = abs_a.data();
-      d.amplitude_index = index.data();
-      d.amplitudes = amplitudes.data();
       const TapSums v = tap_sums(d), r = tap_sums_reference(d);
       for (int l = 0; l <= static_cast<int>(cpu_vector_level()); ++l) {
         const TapSums at = tap_sums_at(static_cast<VectorLevel>(l), d);
@@ -107,9 +160,12 @@ TEST(TapSums, VectorMatchesReferenceBitForBit) {
       // The sums are the taps' own: level over the 1 bits, closure over the closing taps.
       double level = 0.0, closure = 0.0;
       for (int t = 0; t < taps; ++t) {
-        const bool close = coins[t] < p[t];
+        const bool close = (coins[t] + 0.5) * 0x1.0p-32 < p[t];
         if (close) closure += abs_a[t];
-        if (close == (closing[t] != 0)) level += amplitudes[index[t]];
+        double a = 0.0;
+        for (int k = 0; k < 4; ++k)
+          a += half[t] * basis.b[k] * rows[static_cast<std::size_t>(k) * padded + t];
+        if (close == (closing[t] != 0)) level += a;
       }
       ASSERT_NEAR(v.level, level, 1e-18);  // sums of about 1e-5: rounding alone
       ASSERT_NEAR(v.closure, closure, 1e-18);

@@ -1,13 +1,16 @@
 // The symbol-rate decision kernel: the vectorised sums, at every instruction-set level the CPU
 // runs, decide every bit as the one-lane-at-a-time reference does, over random taps, bits, jitter
-// wide and narrow (the clamp included), several sources and segments where the latest lags are not
-// sent yet.
+// wide and narrow (the clamp included), several sources, segments where the latest lags are not
+// sent yet, and taps whose zero lags the vector kernels skip. The pattern table (a source alone)
+// decides every bit as the reference too.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include "mosaic/core/rng.hpp"
+#include "mosaic/phy/mc/pattern_superposition.hpp"
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 
 namespace mosaic::phy::mc {
@@ -17,12 +20,16 @@ struct Case {
   int positions = 0;
   std::vector<std::vector<double>> taps;
   std::vector<std::vector<float>> bits;
+  std::vector<std::vector<int>> from, to;
   std::vector<SuperpositionSource> sources;
   std::vector<float> jitter, noise;
   SuperpositionInput in;
 };
 
-Case random_case(Rng& rng, int os, double jitter_rms, int n_sources, long first_bit) {
+// With `ranges`, each position's leading and trailing lags zero (as a pulse's precursors and
+// tail leave them, differently at each position, sometimes all of them) and the sources carry
+// their nonzero lag ranges, which the vector kernels skip outside.
+Case random_case(Rng& rng, int os, double jitter_rms, int n_sources, long first_bit, bool ranges) {
   Case c;
   c.positions = 2 * os + 2;
   const int history = 40;
@@ -32,6 +39,31 @@ Case random_case(Rng& rng, int os, double jitter_rms, int n_sources, long first_
     std::vector<double> t(static_cast<std::size_t>(c.positions) * lags);
     // Some taps exactly zero, as the floor leaves them; the rest of either sign.
     for (double& v : t) v = rng.uniform() < 0.1 ? 0.0 : (rng.uniform() - 0.3) * 1e-5;
+    std::vector<int> from(c.positions, 0), to(c.positions, lags);
+    if (ranges) {
+      for (int p = 0; p < c.positions; ++p) {
+        const int lead = static_cast<int>(rng.uniform() * (lags + 1));
+        const int tail = static_cast<int>(rng.uniform() * (lags + 1));
+        for (int m = 0; m < lags; ++m) {
+          if (m < lead || m >= lags - tail) t[static_cast<std::size_t>(p) * lags + m] = 0.0;
+        }
+      }
+      nonzero_lag_ranges(t.data(), c.positions, lags, from.data(), to.data());
+      for (int p = 0; p < c.positions; ++p) {
+        // The ranges are tight: their ends are nonzero, everything outside is zero.
+        for (int m = 0; m < lags; ++m) {
+          if (m < from[p] || m >= to[p]) {
+            EXPECT_EQ(t[static_cast<std::size_t>(p) * lags + m], 0.0);
+          }
+        }
+        if (from[p] < to[p]) {
+          EXPECT_NE(t[static_cast<std::size_t>(p) * lags + from[p]], 0.0);
+          EXPECT_NE(t[static_cast<std::size_t>(p) * lags + to[p] - 1], 0.0);
+        }
+      }
+    }
+    c.from.push_back(std::move(from));
+    c.to.push_back(std::move(to));
     std::vector<float> b(static_cast<std::size_t>(history + kSegmentBits) * kLanes);
     for (float& v : b) v = rng.uniform() < 0.5 ? 1.0f : 0.0f;
     c.taps.push_back(std::move(t));
@@ -41,6 +73,10 @@ Case random_case(Rng& rng, int os, double jitter_rms, int n_sources, long first_
   for (int s = 0; s < n_sources; ++s) {
     c.sources[s].taps = c.taps[s].data();
     c.sources[s].bits = c.bits[s].data() + static_cast<std::size_t>(history) * kLanes;
+    if (ranges) {
+      c.sources[s].lag_from = c.from[s].data();
+      c.sources[s].lag_to = c.to[s].data();
+    }
   }
   c.jitter.resize(static_cast<std::size_t>(kSegmentBits) * kLanes);
   c.noise.resize(c.jitter.size());
@@ -69,6 +105,23 @@ Case random_case(Rng& rng, int os, double jitter_rms, int n_sources, long first_
   return c;
 }
 
+testing::AssertionResult same_decisions(const std::vector<float>& fast,
+                                        const std::vector<float>& slow, int level, int trial) {
+  for (std::size_t i = 0; i < fast.size(); ++i)
+    if (fast[i] != slow[i])
+      return testing::AssertionFailure()
+             << to_string(static_cast<VectorLevel>(level)) << " trial " << trial << " bit "
+             << i / kLanes << " lane " << i % kLanes << ": " << fast[i] << " vs " << slow[i];
+  return testing::AssertionSuccess();
+}
+
+void count_ones(const std::vector<float>& decisions, long& decided, long& ones) {
+  for (const float b : decisions) {
+    ++decided;
+    ones += b == 1.0f;
+  }
+}
+
 TEST(SuperpositionKernels, VectorisedDecidesEveryBitAsTheReference) {
   Rng rng(11, RngPurpose::kSweepSample, 5);
   long decided = 0, ones = 0;
@@ -78,24 +131,59 @@ TEST(SuperpositionKernels, VectorisedDecidesEveryBitAsTheReference) {
     const double jitter = trial % 5 == 0 ? 0.0 : os * std::pow(10.0, -2.0 + 2.3 * rng.uniform());
     const int n_sources = 1 + trial % 9;
     const long first_bit = -3 + trial % 5;
-    Case c = random_case(rng, os, jitter, n_sources, first_bit);
+    Case c = random_case(rng, os, jitter, n_sources, first_bit, (trial / 4) % 2 == 1);
     std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
     superpose_lanes_reference(c.in, slow.data());
     for (int level = 0; level <= static_cast<int>(cpu_vector_level()); ++level) {
       std::vector<float> fast(slow.size(), -1.0f);
       superpose_lanes_at(static_cast<VectorLevel>(level), c.in, fast.data());
-      for (std::size_t i = 0; i < fast.size(); ++i)
-        ASSERT_EQ(fast[i], slow[i]) << to_string(static_cast<VectorLevel>(level)) << " trial "
-                                    << trial << " bit " << i / kLanes << " lane " << i % kLanes;
+      ASSERT_TRUE(same_decisions(fast, slow, level, trial));
     }
-    for (const float b : slow) {
-      ++decided;
-      ones += b == 1.0f;
-    }
+    count_ones(slow, decided, ones);
   }
   // Both decisions occur often: the comparison is not between two constant outputs.
   EXPECT_GT(ones, decided / 10);
   EXPECT_LT(ones, decided * 9 / 10);
+}
+
+TEST(SuperpositionKernels, PatternTableDecidesEveryBitAsTheReference) {
+  Rng rng(12, RngPurpose::kSweepSample, 6);
+  int tables = 0;
+  long decided = 0, ones = 0;
+  std::vector<int> lags_seen(PatternTable::kMaxLags + 1, 0);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int os = 4 << (trial % 4);
+    const double jitter = trial % 5 == 0 ? 0.0 : os * std::pow(10.0, -2.0 + 2.3 * rng.uniform());
+    const long first_bit = -3 + trial % 5;
+    Case c = random_case(rng, os, jitter, 1, first_bit, (trial / 4) % 2 == 1);
+    const SuperpositionSource& src = c.sources[0];
+    if (src.lags > PatternTable::kMaxLags) continue;
+    ++tables;
+    ++lags_seen[src.lags];
+    std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
+    superpose_lanes_reference(c.in, slow.data());
+    PatternTable table(src.taps, c.positions, src.lags, c.in.base_a);
+    // Every level through one table: the later ones read the rows the first one built.
+    for (int level = 0; level <= static_cast<int>(cpu_vector_level()); ++level) {
+      std::vector<float> fast(slow.size(), -1.0f);
+      superpose_by_pattern_at(static_cast<VectorLevel>(level), c.in, table, fast.data());
+      ASSERT_TRUE(same_decisions(fast, slow, level, trial));
+    }
+    count_ones(slow, decided, ones);
+  }
+  EXPECT_GT(tables, 200);
+  // Short and long patterns, up to the most a table takes.
+  EXPECT_GT(lags_seen[1], 0);
+  EXPECT_GT(lags_seen[PatternTable::kMaxLags], 0);
+  EXPECT_GT(ones, decided / 10);
+  EXPECT_LT(ones, decided * 9 / 10);
+}
+
+TEST(SuperpositionKernels, PatternTableRefusesMoreLagsThanItTakes) {
+  const std::vector<double> taps(4 * (PatternTable::kMaxLags + 1), 1e-6);
+  EXPECT_THROW(PatternTable(taps.data(), 4, PatternTable::kMaxLags + 1, 0.0),
+               std::invalid_argument);
+  EXPECT_THROW(PatternTable(taps.data(), 4, -1, 0.0), std::invalid_argument);
 }
 
 }  // namespace

@@ -92,6 +92,11 @@ int wire_waveform(LinkEvaluator& ev, const EngineTiming& timing, const Slots& sl
 // Symbol mode: the bits alone, and on each counted channel the superposition of its own and its
 // neighbours' pulse taps (the chain model at the engine's oversampling). Returns the bit history
 // the taps reach back over.
+// Pattern tables (a victim without neighbours) are kept for this many counted channels at most:
+// each may grow to 34 positions of 2^14 sums, and a run over the whole array would spend
+// hundreds of MiB on them and miss the cache on every lookup.
+constexpr std::size_t kPatternTableChannels = 8;
+
 int wire_symbol(LinkEvaluator& ev, const EngineTiming& timing, const Slots& slots,
                 EngineBlocks& e) {
   const LinkSpec& spec = ev.spec();
@@ -127,6 +132,7 @@ int wire_symbol(LinkEvaluator& ev, const EngineTiming& timing, const Slots& slot
       add(src, nb.kappa);
       c.base_a += nb.kappa * src.base_a;
     }
+    c.allow_pattern_table = e.receive.size() <= kPatternTableChannels;
     SymbolDecider decider(c, sources);
     history = std::max(history, decider.history_bits());
     r.path = make_symbol_receiver(std::move(bits), std::move(decider));

@@ -33,8 +33,8 @@ double EngineTiming::decision_samples(const PulseResponse& stat_pulse, double ph
                                       int skew_delay) const {
   // The pulse window starts a quarter of its span (a whole number of UI) before the peak.
   const int quarter_span_ui = stat_pulse.span_ui / 4;
-  const double tau_ui = static_cast<double>(stat_pulse.peak) / stat_pulse.samples_per_ui +
-                        phase_ui - quarter_span_ui;
+  const double tau_ui =
+      static_cast<double>(stat_pulse.peak) / stat_pulse.samples_per_ui + phase_ui - quarter_span_ui;
   return tau_ui * grid_.samples_per_ui + pre_ + skew_delay;
 }
 

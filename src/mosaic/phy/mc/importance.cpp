@@ -26,30 +26,23 @@ constexpr int kTilts = 4;              // tilted strengths beside the nominal dr
 constexpr std::array<double, 3> kJitterScales{1.0, 2.5, 5.0};
 constexpr int kDrawBlock = 256;  // draws whose mixture densities are computed together
 
-// A tap worth drawing: its signal's run of lags holds its amplitude at each draw's instant.
+// A tap worth drawing: where its samples are and its amplitude at the nominal phase.
 struct Tap {
-  int amplitude_index;  // into the draw's amplitudes, every run's lags end to end
-  double nominal_a;     // amplitude at the nominal phase (A)
-};
-
-// One signal's taps: the run of lags from its first kept tap to its last, interpolated at the
-// signal's own position in each draw.
-struct SignalRun {
-  LagRun lags;
-  int offset_samples;   // the signal's timing against the victim's
-  int amplitude_index;  // where its lags start in the draw's amplitudes
+  TapSource source;
+  double nominal_a;  // amplitude at the nominal phase (A)
 };
 
 // Draws handed out in order from a buffer that `fill` refills in large blocks, whole multiples of
 // kGranule at a time; a vector's worth of values can be read past the end of what take() hands
 // out.
+template <typename T>
 class DrawBuffer {
  public:
   static constexpr std::size_t kGranule = 4 * kLanes;  // a quad of every lane: the coins' unit
-  explicit DrawBuffer(std::function<void(double*, std::size_t)> fill) : fill_(std::move(fill)) {}
-  const double* take(std::size_t n) {
+  explicit DrawBuffer(std::function<void(T*, std::size_t)> fill) : fill_(std::move(fill)) {}
+  const T* take(std::size_t n) {
     if (next_ + n > filled_) refill(n);
-    const double* p = buffer_.data() + next_;
+    const T* p = buffer_.data() + next_;
     next_ += n;
     return p;
   }
@@ -60,14 +53,14 @@ class DrawBuffer {
     std::copy(buffer_.begin() + static_cast<std::ptrdiff_t>(next_),
               buffer_.begin() + static_cast<std::ptrdiff_t>(filled_), buffer_.begin());
     const std::size_t more = (std::max(kBlock, 4 * n) + kGranule - 1) / kGranule * kGranule;
-    buffer_.resize(left + more + kTapWidth, 0.5);
+    buffer_.resize(left + more + kTapWidth, T{});
     fill_(buffer_.data() + left, more);
     filled_ = left + more;
     next_ = 0;
   }
   static constexpr std::size_t kBlock = 8192;
-  std::function<void(double*, std::size_t)> fill_;
-  std::vector<double> buffer_;
+  std::function<void(T*, std::size_t)> fill_;
+  std::vector<T> buffer_;
   std::size_t filled_ = 0;
   std::size_t next_ = 0;
 };
@@ -91,36 +84,36 @@ class UniformStream {
   }
 
  private:
-  DrawBuffer draws_;
+  DrawBuffer<double> draws_;
   bool have_spare_ = false;
   double spare_ = 0.0;
 };
 
-// The taps' coins: uniforms of 32-bit resolution (a tap's closing probability is at least 1/2,
-// so 2^-32 steps are far below anything a weight can see), four per Philox block where a 53-bit
-// uniform takes two, from the Monte Carlo lane kernel in its output order.
+// The taps' coins: Philox words, each a uniform of 32-bit resolution (a tap's closing probability
+// is at least 1/2, so 2^-32 steps are far below anything a weight can see), four per Philox block
+// where a 53-bit uniform takes two, from the Monte Carlo lane kernel in its output order.
 class CoinStream {
  public:
   CoinStream(std::uint64_t seed, std::uint64_t stream)
       : key_{seed, static_cast<std::uint32_t>(RngPurpose::kMcImportanceCoins), stream, 0},
-        coins_([this](double* out, std::size_t n) { fill(out, n); }) {}
+        coins_([this](std::uint32_t* out, std::size_t n) { fill(out, n); }) {}
   CoinStream(const CoinStream&) = delete;  // its buffer's fill refers to this object
   CoinStream& operator=(const CoinStream&) = delete;
-  const double* take(std::size_t n) { return coins_.take(n); }
+  const std::uint32_t* take(std::size_t n) { return coins_.take(n); }
 
  private:
-  void fill(double* out, std::size_t n) {
-    const std::size_t quads = n / DrawBuffer::kGranule;
+  void fill(std::uint32_t* out, std::size_t n) {
+    const std::size_t quads = n / DrawBuffer<std::uint32_t>::kGranule;
     if (quads > std::numeric_limits<std::uint32_t>::max() - first_quad_) {
       key_.block0 += kLanes;  // the lanes' counters are spent: the next group of lanes
       first_quad_ = 0;
     }
-    uniform_lanes(key_, first_quad_, quads, out);
+    word_lanes(key_, first_quad_, quads, out);
     first_quad_ += static_cast<std::uint32_t>(quads);
   }
   LaneKey key_;
   std::uint32_t first_quad_ = 0;
-  DrawBuffer coins_;
+  DrawBuffer<std::uint32_t> coins_;
 };
 
 // A sample position: the whole sample at or before it and the fraction.
@@ -155,13 +148,9 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
   for (const EyeSignal* sig : signals) shift += sig->base_a;
   const double cursor = victim.swing_a * victim.pulse->at(phase_samples, 0);
   std::vector<Tap> taps;
-  std::vector<SignalRun> runs;
-  int amplitudes_needed = 0;
   double lumped_mean = 0.0;
   double sum_a2 = 0.0;
   for (const EyeSignal* sig : signals) {
-    const std::size_t first_tap = taps.size();
-    int first_lag = 0, last_lag = 0;
     for (int k = -span / 2; k < span / 2; ++k) {
       if (sig == &victim && k == 0) continue;
       const double a = sig->swing_a * sig->pulse->at(phase_samples + sig->offset_samples, k);
@@ -169,39 +158,24 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         lumped_mean += 0.5 * a;
         continue;
       }
-      if (taps.size() == first_tap) first_lag = k;
-      last_lag = k;
-      taps.push_back({k, a});  // the lag for now; its place in the amplitudes below
+      taps.push_back({{sig->pulse, sig->swing_a, k, sig->offset_samples}, a});
       sum_a2 += a * a;
     }
-    if (taps.size() == first_tap) continue;
-    LagRun run(*sig->pulse, sig->swing_a, first_lag, last_lag - first_lag + 1);
-    for (std::size_t t = first_tap; t < taps.size(); ++t)
-      taps[t].amplitude_index += amplitudes_needed - first_lag;
-    const int at = amplitudes_needed;
-    amplitudes_needed += run.padded_lags();
-    runs.push_back({std::move(run), sig->offset_samples, at});
   }
-  std::vector<double> amplitudes(static_cast<std::size_t>(amplitudes_needed) + 1, 0.0);
-  std::vector<LagRunAt> runs_at;
-  for (const SignalRun& run : runs)
-    runs_at.push_back({&run.lags, 0, 0.0, amplitudes.data() + run.amplitude_index});
-  // The taps as the kernel reads them, padded to whole vectors with taps of amplitude 0 (the
-  // amplitude after the last run's) that never close.
+  // The taps as the kernel reads them, padded to whole vectors with taps of amplitude 0 that
+  // never close.
   const std::size_t padded_taps = (taps.size() + kTapWidth - 1) / kTapWidth * kTapWidth;
+  std::vector<TapSource> sources;
+  for (const Tap& t : taps) sources.push_back(t.source);
+  const TapRows tap_rows(sources, static_cast<int>(padded_taps));
   std::vector<double> abs_nominal(padded_taps, 0.0);
-  std::vector<int> amplitude_index(padded_taps, amplitudes_needed);
   std::vector<std::int64_t> closing_bit(padded_taps, 0);
-  for (std::size_t t = 0; t < taps.size(); ++t) {
-    abs_nominal[t] = std::abs(taps[t].nominal_a);
-    amplitude_index[t] = taps[t].amplitude_index;
-  }
+  for (std::size_t t = 0; t < taps.size(); ++t) abs_nominal[t] = std::abs(taps[t].nominal_a);
   TapDraw tap_draw;
   tap_draw.padded_taps = static_cast<int>(padded_taps);
+  tap_draw.half_swing = tap_rows.half_swing();
   tap_draw.closing_bit = closing_bit.data();
   tap_draw.abs_nominal_a = abs_nominal.data();
-  tap_draw.amplitude_index = amplitude_index.data();
-  tap_draw.amplitudes = amplitudes.data();
   // A block of draws at a time: their levels, closures and instants, then the mixture's density
   // for all of them at once.
   std::vector<double> level(kDrawBlock), closure(kDrawBlock), jitter(kDrawBlock),
@@ -245,13 +219,13 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
     // Per tilt: its strength, its normalisation sum_k ln(1 + e^(lambda |a_k|)) and each tap's
     // probability of closing (padding taps never close).
     std::vector<double> lambda(kTilts + 1), log_norm(kTilts + 1, 0.0);
-    std::vector<double> p_close(static_cast<std::size_t>(kTilts + 1) * padded_taps, 0.0);
+    std::vector<std::int64_t> close_below(static_cast<std::size_t>(kTilts + 1) * padded_taps, 0);
     for (int j = 0; j <= kTilts; ++j) {
       lambda[j] = 1.5 * lambda_star * j / kTilts;
       for (std::size_t t = 0; t < taps.size(); ++t) {
         const double x = lambda[j] * std::abs(taps[t].nominal_a);
         log_norm[j] += x > 30 ? x : std::log1p(std::exp(x));
-        p_close[j * padded_taps + t] = std::exp(log_logistic(x));
+        close_below[j * padded_taps + t] = coin_threshold(std::exp(log_logistic(x)));
       }
     }
     Mixture mix;
@@ -279,16 +253,14 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
                                                             (1.0 - kNominalShare) * (n_comp - 1)));
         const int tilt = q / n_scales, scale = q % n_scales;
         const double tau = sigma_j > 0.0 ? sigma_jitter[scale] * uniforms.normal() : 0.0;
-        // Every tap of a signal samples at that signal's one position in this draw.
-        for (std::size_t g = 0; g < runs.size(); ++g) {
-          const Position at = position_of(s + tau + runs[g].offset_samples);
-          runs_at[g].whole = at.whole;
-          runs_at[g].fraction = at.fraction;
-        }
-        lag_amplitudes(runs_at.data(), static_cast<int>(runs_at.size()));
+        // Every tap samples at the draw's one instant, a signal's bit timing moving it by whole
+        // samples (its rows are built at its offset).
         const Position at = position_of(s + tau);
-        tap_draw.uniforms = coins.take(taps.size());
-        tap_draw.p_close = p_close.data() + static_cast<std::size_t>(tilt) * padded_taps;
+        const CubicBasis basis = catmull_rom_basis(at.fraction);
+        std::copy(basis.b, basis.b + 4, tap_draw.basis);
+        tap_draw.rows = tap_rows.rows_about(at.whole);
+        tap_draw.coins = coins.take(taps.size());
+        tap_draw.close_below = close_below.data() + static_cast<std::size_t>(tilt) * padded_taps;
         const TapSums sums = tap_sums(tap_draw);
         level[b] = shift + lumped_mean +
                    c * lag_amplitude(*victim.pulse, victim.swing_a, 0, at.whole, at.fraction) +

@@ -100,6 +100,10 @@ MOSAIC_VECTOR_INLINE double lane_sum(const double* l) {
 
 }  // namespace
 
+std::int64_t coin_threshold(double p) {
+  return static_cast<std::int64_t>(std::ceil(p * 0x1.0p32 - 0.5));
+}
+
 namespace {
 
 // kTapWidth partial sums as kTapWidth / W vectors of the level's width.
@@ -109,17 +113,26 @@ MOSAIC_VECTOR_INLINE TapSums tap_sums_at(const TapDraw& d) {
   using I = typename VectorOf<W>::I;
   constexpr int kParts = kTapWidth / W;
   D level[kParts] = {}, closure[kParts] = {};
+  const std::size_t n = static_cast<std::size_t>(d.padded_taps);
+  const double *y0 = d.rows, *y1 = y0 + n, *y2 = y1 + n, *y3 = y2 + n;
   for (int j = 0; j < d.padded_taps; j += kTapWidth) {
     for (int c = 0; c < kParts; ++c) {
       const int o = j + c * W;
-      D u, pc, abs_a, a;
-      I closing;
-      std::memcpy(&u, d.uniforms + o, sizeof u);
-      std::memcpy(&pc, d.p_close + o, sizeof pc);
+      D abs_a, half, s0, s1, s2, s3;
+      I closing, below;
+      typename VectorOf<W>::U word;
+      std::memcpy(&word, d.coins + o, sizeof word);
+      std::memcpy(&below, d.close_below + o, sizeof below);
       std::memcpy(&abs_a, d.abs_nominal_a + o, sizeof abs_a);
       std::memcpy(&closing, d.closing_bit + o, sizeof closing);
-      for (int l = 0; l < W; ++l) a[l] = d.amplitudes[d.amplitude_index[o + l]];
-      const I close = u < pc;
+      std::memcpy(&half, d.half_swing + o, sizeof half);
+      std::memcpy(&s0, y0 + o, sizeof s0);
+      std::memcpy(&s1, y1 + o, sizeof s1);
+      std::memcpy(&s2, y2 + o, sizeof s2);
+      std::memcpy(&s3, y3 + o, sizeof s3);
+      const D a = ((half * d.basis[0]) * s0 + (half * d.basis[1]) * s1) +
+                  ((half * d.basis[2]) * s2 + (half * d.basis[3]) * s3);
+      const I close = __builtin_convertvector(word, I) < below;
       const I bit = ~(close ^ closing);  // the closing bit when it closes, the other one else
       closure[c] += from_bits<W>(bits_of<W>(abs_a) & close);
       level[c] += from_bits<W>(bits_of<W>(a) & bit);
@@ -155,12 +168,17 @@ TapSums tap_sums(const TapDraw& d) {
 
 TapSums tap_sums_reference(const TapDraw& d) {
   double level[kTapWidth] = {}, closure[kTapWidth] = {};
+  const std::size_t n = static_cast<std::size_t>(d.padded_taps);
   for (int j = 0; j < d.padded_taps; ++j) {
-    const bool close = d.uniforms[j] < d.p_close[j];
+    const bool close = std::int64_t{d.coins[j]} < d.close_below[j];
     const bool bit = close == (d.closing_bit[j] != 0);
     const int l = j % kTapWidth;
+    const double h = d.half_swing[j];
+    const double* y = d.rows + j;
+    const double w0 = h * d.basis[0], w1 = h * d.basis[1], w2 = h * d.basis[2], w3 = h * d.basis[3];
+    const double a = (w0 * y[0] + w1 * y[n]) + (w2 * y[2 * n] + w3 * y[3 * n]);
     closure[l] += close ? d.abs_nominal_a[j] : 0.0;
-    level[l] += bit ? d.amplitudes[d.amplitude_index[j]] : 0.0;
+    level[l] += bit ? a : 0.0;
   }
   return {lane_sum(level), lane_sum(closure)};
 }

@@ -13,16 +13,25 @@ namespace mosaic::phy::mc {
 
 constexpr int kTapWidth = 8;  // taps per vector; the tap arrays are padded to a multiple of it
 
-// One draw's taps, every array padded to a multiple of kTapWidth (padding: p_close 0, the
-// closing sign 0, |nominal| 0, an index to an amplitude of 0).
+// A coin word w (a 32-bit uniform (w + 1/2) 2^-32) is below p exactly when w < coin_threshold(p):
+// ceil(p 2^32 - 1/2), every step exact in doubles. The kernels compare words, never converting
+// a coin.
+std::int64_t coin_threshold(double p);
+
+// One draw's taps, every array padded to a multiple of kTapWidth (padding: threshold 0, the
+// closing sign 0, |nominal| 0, samples and half swing 0). Each tap's amplitude at the draw's
+// instant is lag_amplitude's cubic: weights half_swing * basis over the four rows of samples
+// about the instant (TapRows::rows_about), the same products and sums in the same order.
 struct TapDraw {
   int padded_taps = 0;
-  const double* uniforms = nullptr;  // the draw's coin for each tap, in (0, 1)
-  const double* p_close = nullptr;   // the component's probability that the tap closes the eye
+  const double* rows = nullptr;          // four rows of padded_taps samples, one after the other
+  const double* half_swing = nullptr;    // each tap's swing / 2 (A)
+  double basis[4] = {};                  // catmull_rom_basis at the draw's fraction
+  const std::uint32_t* coins = nullptr;  // the draw's coin word for each tap
+  const std::int64_t* close_below = nullptr;  // coin_threshold of the component's probability
+                                              // that the tap closes the eye
   const std::int64_t* closing_bit = nullptr;  // all ones where bit 1 closes the eye, else 0
   const double* abs_nominal_a = nullptr;      // |amplitude| at the nominal phase
-  const int* amplitude_index = nullptr;       // into amplitudes
-  const double* amplitudes = nullptr;         // the taps' amplitudes at this draw's instant
 };
 
 struct TapSums {

@@ -275,10 +275,6 @@ void from_word_chunks(const LaneKey& key, std::uint32_t first_quad, std::size_t 
   }
 }
 
-MOSAIC_MC_CLONES void unit_from_words(const std::uint32_t* w, std::size_t n, double* out) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = (static_cast<double>(w[i]) + 0.5) * 0x1.0p-32;
-}
-
 // Lane l's stream as the references read it: an Rng at the lane's block, first_quad quads on.
 Rng lane_stream(const LaneKey& key, int l, std::uint32_t first_quad) {
   Rng rng(key.seed, static_cast<RngPurpose>(key.purpose), key.index, key.block0 + l);
@@ -293,20 +289,17 @@ void gaussian_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t qu
   from_word_chunks(key, first_quad, quads, out, box_muller_lanes);
 }
 
-void uniform_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, double* out) {
-  from_word_chunks(key, first_quad, quads, out,
-                   [](const std::uint32_t* w, std::size_t n, double* o) {
-                     unit_from_words(w, 4 * n * kLanes, o);
-                   });
+void word_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                std::uint32_t* out) {
+  philox_words(key, first_quad, quads, out);
 }
 
-void uniform_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
-                             double* out) {
+void word_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                          std::uint32_t* out) {
   for (int l = 0; l < kLanes; ++l) {
     Rng rng = lane_stream(key, l, first_quad);
     for (std::size_t q = 0; q < quads; ++q)
-      for (int j = 0; j < 4; ++j)
-        out[(4 * q + j) * kLanes + l] = (static_cast<double>(rng.next_u32()) + 0.5) * 0x1.0p-32;
+      for (int j = 0; j < 4; ++j) out[(4 * q + j) * kLanes + l] = rng.next_u32();
   }
 }
 

@@ -32,12 +32,12 @@ void gaussian_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t qu
 void gaussian_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
                               float* out);
 
-// Uniforms in (0, 1) of 32-bit resolution, (w + 1/2) 2^-32 of each of the lanes' Philox words
-// [4 first_quad, 4 (first_quad + quads)): out[(4 q + j) * kLanes + l], word j of quad q of lane
-// l, exactly as from Rng::next_u32() (the conversion is exact, so every clone gives these bits).
-void uniform_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads, double* out);
-void uniform_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
-                             double* out);
+// The lanes' Philox words [4 first_quad, 4 (first_quad + quads)) as they come:
+// out[(4 q + j) * kLanes + l], word j of quad q of lane l, exactly Rng::next_u32()'s sequence.
+void word_lanes(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                std::uint32_t* out);
+void word_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std::size_t quads,
+                          std::uint32_t* out);
 
 // Cascade of second-order sections (transposed direct form II), the same coefficients for every
 // lane: coef[5 s + {0..4}] = {b0, b1, b2, a1, a2} (a0 = 1), state[(2 s + {0,1}) * kLanes + l].

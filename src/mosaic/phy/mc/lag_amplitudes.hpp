@@ -1,60 +1,63 @@
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "mosaic/phy/pulse_response.hpp"
 
-// A pulse's taps at a fractional sample position, many lags at once: what importance sampling
-// needs once per signal and draw, where every tap of the signal shares the draw's jittered instant.
+// Pulses' taps at a fractional sample position: what importance sampling needs for every tap of
+// every draw, where all taps share the draw's jittered instant.
 namespace mosaic::phy::mc {
+
+// Twice the Catmull-Rom cubic's weights of the four samples about a position (samples whole - 1
+// .. whole + 2) at `fraction` in [0, 1) past sample `whole` (the half goes with the swing): they
+// depend on the fraction alone, so a draw computes them once for all its taps, and they are
+// exactly (0, 2, 0, 0) on a whole sample.
+struct CubicBasis {
+  double b[4];
+};
+CubicBasis catmull_rom_basis(double fraction);
 
 // Amplitude (A) of lag k of a pulse of swing `swing_a` at `whole + fraction` samples from the
 // pulse peak: a Catmull-Rom cubic through the four nearest samples (exact on whole samples; a
 // straight line would flatten the pulse's peak by a fraction of a percent, which deep in the tail
-// is a factor of several in BER). The reference the vectorised run is held to.
+// is a factor of several in BER). Its weights are w_d = (swing_a / 2) b_d of the basis, and the
+// sum is (w0 y0 + w1 y1) + (w2 y2 + w3 y3): the vector kernels repeat exactly these operations,
+// so they give its bits.
 double lag_amplitude(const PulseResponse& p, double swing_a, int k, int whole, double fraction);
 
-// A run of consecutive lags of one pulse, rearranged in polyphase order: row r holds the samples
-// r - 1, r - 1 + os, r - 1 + 2 os, ... (every lag's sample at sub-UI phase r - 1), rows 0 to
-// os + 2, far enough round the cyclic pulse for any position. The four samples about a position
-// are then four consecutive rows from one column for the whole run, so the run is interpolated
-// with vector loads instead of a gather per tap, the same arithmetic in the same order as
-// lag_amplitude's, bit for bit.
-class LagRun {
+// One tap of a draw: lag `lag` of a signal's pulse (swing `swing_a`), whose bits are timed
+// `offset_samples` from the victim's.
+struct TapSource {
+  const PulseResponse* pulse;
+  double swing_a;
+  int lag;
+  int offset_samples;
+};
+
+// Every tap's pulse samples by position, taps side by side: row i holds, for tap t, sample
+// peak + offset + lag * samples_per_ui + i - 1 of its cyclic pulse of n samples, for i = 0 .. n +
+// 2, so the four samples about any position are the same column of four consecutive rows, and a
+// draw interpolates all its taps with whole-vector loads (the rows a draw's jitter reaches are a
+// few kilobytes: they stay in the first-level cache). Columns past the taps, up to `padded`,
+// are zero, as is their half swing.
+class TapRows {
  public:
-  // Lags first_lag .. first_lag + lags - 1; at most the pulse's span.
-  LagRun(const PulseResponse& p, double swing_a, int first_lag, int lags);
+  // Every pulse must have the same number of samples (they come from one chain).
+  TapRows(std::span<const TapSource> taps, int padded);
 
-  // Room lag_amplitudes() writes to for this run: its lags rounded up to whole vectors.
-  int padded_lags() const { return padded_; }
-
-  // The four rows of samples about position `whole` (samples whole - 1 .. whole + 2 of every
-  // lag), each from the first lag's column: what lag_amplitudes() interpolates between.
-  void rows_about(int whole, const double* y[4]) const;
-  double swing_a() const { return swing_a_; }
+  int stride() const { return stride_; }
+  // Row of sample `whole` - 1 of every tap; the rows of samples whole .. whole + 2 follow it,
+  // stride() apart.
+  const double* rows_about(int whole) const;
+  // Each tap's swing / 2 (0 for the padding), the factor of its weights.
+  const double* half_swing() const { return half_swing_.data(); }
 
  private:
-  int samples_per_ui_;
-  int phase_shift_;  // log2 of samples_per_ui_ when it is a power of two, else -1
-  int span_;
-  int first_sample_;  // the first lag's sample at the pulse peak, in [0, span_ samples_per_ui_)
-  double swing_a_;
-  int padded_;
-  int stride_;                // columns per row: a span and the padded run
-  std::vector<double> rows_;  // samples_per_ui_ + 3 rows of stride_ columns
+  int samples_ = 0;  // n: every pulse's length
+  int stride_ = 0;
+  std::vector<double> rows_;  // n + 3 rows of stride_ columns
+  std::vector<double> half_swing_;
 };
-
-// One run at one position, its amplitudes written to out.
-struct LagRunAt {
-  const LagRun* run;
-  int whole;
-  double fraction;
-  double* out;
-};
-
-// Every run's amplitudes: out[j] = lag_amplitude(pulse, swing, first lag + j, whole, fraction) for
-// each of its lags (out holds padded_lags() values), all in one call (the runs of
-// a draw are short: one dispatch to the vector code for them all).
-void lag_amplitudes(const LagRunAt* runs, int n);
 
 }  // namespace mosaic::phy::mc

@@ -17,18 +17,21 @@ template <>
 struct VectorOf<2> {
   using D = double __attribute__((vector_size(16)));
   using F = float __attribute__((vector_size(8)));
+  using U = std::uint32_t __attribute__((vector_size(8)));
   using I = std::int64_t __attribute__((vector_size(16)));
 };
 template <>
 struct VectorOf<4> {
   using D = double __attribute__((vector_size(32)));
   using F = float __attribute__((vector_size(16)));
+  using U = std::uint32_t __attribute__((vector_size(16)));
   using I = std::int64_t __attribute__((vector_size(32)));
 };
 template <>
 struct VectorOf<8> {
   using D = double __attribute__((vector_size(64)));
   using F = float __attribute__((vector_size(32)));
+  using U = std::uint32_t __attribute__((vector_size(32)));
   using I = std::int64_t __attribute__((vector_size(64)));
 };
 

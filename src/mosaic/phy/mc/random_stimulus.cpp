@@ -1,4 +1,5 @@
 #include "mosaic/core/rng.hpp"
+#include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/mc/segment.hpp"
 #include "mosaic/phy/mc/stimulus.hpp"
 
@@ -10,14 +11,18 @@ class RandomStimulus final : public Stimulus {
   RandomStimulus(std::uint64_t seed, int channel) : seed_(seed), channel_(channel) {}
 
  private:
+  // Lane l's bits are the words of its stream (seed, kMcData, channel, kLanes segment + l), bit
+  // j of word w its bit 32 w + j: the lanes' words come from one vectorised Philox call.
   void generate(std::span<float> out) override {
-    for (int l = 0; l < kLanes; ++l) {
-      Rng rng(seed_, RngPurpose::kMcData, channel_, segment_ * kLanes + l);
-      for (int k = 0; k < kSegmentBits; k += 32) {
-        const std::uint32_t w = rng.next_u32();
-        for (int j = 0; j < 32 && k + j < kSegmentBits; ++j)
-          out[(k + j) * kLanes + l] = static_cast<float>((w >> j) & 1u);
-      }
+    static_assert(kSegmentBits % 32 == 0 && kSegmentBits / 32 <= 4, "one Philox quad a segment");
+    std::uint32_t words[4 * kLanes];
+    word_lanes({seed_, static_cast<std::uint32_t>(RngPurpose::kMcData),
+                static_cast<std::uint64_t>(channel_), segment_ * kLanes},
+               0, 1, words);
+    for (int k = 0; k < kSegmentBits; ++k) {
+      const std::uint32_t* w = words + (k / 32) * kLanes;
+      float* row = out.data() + k * kLanes;
+      for (int l = 0; l < kLanes; ++l) row[l] = static_cast<float>((w[l] >> (k % 32)) & 1u);
     }
     ++segment_;
   }

@@ -19,62 +19,52 @@ MOSAIC_VECTOR_INLINE int first_sent_lag(long k, int first_lag) {
   return static_cast<int>(std::max<long>(0, k - first_lag - (kSegmentBits - 1)));
 }
 
-// The kLanes lanes of a bit as kLanes / W vectors.
-template <int W>
-struct Lanes {
-  static constexpr int kCount = kLanes / W;
-  typename VectorOf<W>::D v[kCount];
-};
-
-template <int W>
-MOSAIC_VECTOR_INLINE Lanes<W> splat(double x) {
-  Lanes<W> out;
-  for (int c = 0; c < Lanes<W>::kCount; ++c)
-    for (int l = 0; l < W; ++l) out.v[c][l] = x;
-  return out;
-}
-
-// A row of kLanes 0/1 bits (float) as doubles.
-template <int W>
-MOSAIC_VECTOR_INLINE Lanes<W> load_bits(const float* row) {
-  Lanes<W> out;
-  for (int c = 0; c < Lanes<W>::kCount; ++c) {
-    typename VectorOf<W>::F f;
-    std::memcpy(&f, row + c * W, sizeof f);
-    out.v[c] = __builtin_convertvector(f, typename VectorOf<W>::D);
-  }
-  return out;
-}
-
-// Sums at `P` consecutive positions from `first`, for every lane of bit k: P accumulators stay
-// in registers while each row of bits is loaded once.
+// One vector of lanes' sums at `P` consecutive positions from `first` for bit k: P accumulators
+// stay in registers while each of the vector's bit rows is loaded once. Lags whose taps are 0 at
+// all P positions are skipped (each would add +-0).
 template <int W, int P>
-MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, int first,
-                                        Lanes<W>* acc) {
-  Lanes<W> a[P];
-  for (int p = 0; p < P; ++p) a[p] = splat<W>(in.base_a);
+MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, int first, int c,
+                                        typename VectorOf<W>::D* acc) {
+  using D = typename VectorOf<W>::D;
+  D a[P];
+  for (int p = 0; p < P; ++p) a[p] = D{} + in.base_a;
   for (int s = 0; s < in.n_sources; ++s) {
     const SuperpositionSource& src = in.sources[s];
     const double* taps = src.taps + static_cast<std::size_t>(first) * src.lags;
-    for (int m = first_sent_lag(k, src.first_lag); m < src.lags; ++m) {
-      const Lanes<W> b = load_bits<W>(src.bits + (k - (src.first_lag + m)) * kLanes);
-      for (int p = 0; p < P; ++p) {
-        const double tap = taps[p * src.lags + m];
-        for (int c = 0; c < Lanes<W>::kCount; ++c) a[p].v[c] += b.v[c] * tap;
+    int from = 0, to = src.lags;
+    if (src.lag_from) {
+      from = src.lag_from[first], to = src.lag_to[first];
+      for (int p = 1; p < P; ++p) {
+        if (src.lag_from[first + p] == src.lag_to[first + p]) continue;
+        if (from == to) {
+          from = src.lag_from[first + p], to = src.lag_to[first + p];
+          continue;
+        }
+        from = std::min(from, src.lag_from[first + p]);
+        to = std::max(to, src.lag_to[first + p]);
       }
+    }
+    from = std::max(from, first_sent_lag(k, src.first_lag));
+    for (int m = from; m < to; ++m) {
+      typename VectorOf<W>::F f;
+      std::memcpy(&f, src.bits + (k - (src.first_lag + m)) * kLanes + c * W, sizeof f);
+      const D b = __builtin_convertvector(f, D);
+      for (int p = 0; p < P; ++p) a[p] += b * taps[p * src.lags + m];
     }
   }
   for (int p = 0; p < P; ++p) acc[p] = a[p];
 }
 
 // The lanes of a bit sample at their own jittered positions, but jitter is a fraction of a UI:
-// they share a handful of whole-sample positions. So each position the bit's lanes need is summed
-// for all lanes at once (one tap times a row of bits, no gather), and each lane keeps the sums at
-// its own two positions. A lane's sum is base + its taps times its bits in lag order, as in the
-// reference. `Group` positions at a time: as many accumulators as the level's registers hold.
+// a vector's lanes share a handful of whole-sample positions. So each position a vector's lanes
+// need is summed for all of them at once (one tap times a row of bits, no gather), and each lane
+// keeps the sums at its own two positions. A lane's sum is base + its taps times its bits in lag
+// order, as in the reference. `Group` positions at a time: as many accumulators as the level's
+// registers hold.
 template <int W, int Group>
 MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisions) {
-  constexpr int kCount = Lanes<W>::kCount;
+  using D = typename VectorOf<W>::D;
+  constexpr int kCount = kLanes / W;
   const double lim = in.jitter_limit_samples;
   for (int j = 0; j < kSegmentBits; ++j) {
     double f[kLanes], v0[kLanes], v1[kLanes], q[kLanes];
@@ -85,39 +75,39 @@ MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisio
       f[l] = t - whole;
       q[l] = whole - in.first_position;
     }
-    double lo = q[0], hi = q[0];
-    for (int l = 1; l < kLanes; ++l) {
-      lo = std::min(lo, q[l]);
-      hi = std::max(hi, q[l]);
-    }
-    Lanes<W> at, acc[Group];
-    // Each lane's two sums are set below (its positions lie in the range walked).
-    Lanes<W> at0 = splat<W>(0.0), at1 = splat<W>(0.0);
-    std::memcpy(&at, q, sizeof at);
     const long k = in.first_bit + j;
-    const int last = static_cast<int>(hi) + 1;
-    for (int first = static_cast<int>(lo); first <= last; first += Group) {
-      const int count = std::min(Group, last - first + 1);
-      if constexpr (Group >= 4) {
-        if (count == 4) sum_positions<W, 4>(in, k, first, acc);
+    for (int c = 0; c < kCount; ++c) {
+      double lo = q[c * W], hi = q[c * W];
+      for (int l = 1; l < W; ++l) {
+        lo = std::min(lo, q[c * W + l]);
+        hi = std::max(hi, q[c * W + l]);
       }
-      if constexpr (Group >= 3) {
-        if (count == 3) sum_positions<W, 3>(in, k, first, acc);
-      }
-      if constexpr (Group >= 2) {
-        if (count == 2) sum_positions<W, 2>(in, k, first, acc);
-      }
-      if (count == 1) sum_positions<W, 1>(in, k, first, acc);
-      for (int p = 0; p < count; ++p) {
-        const double position = first + p;
-        for (int c = 0; c < kCount; ++c) {
-          at0.v[c] = at.v[c] == position ? acc[p].v[c] : at0.v[c];
-          at1.v[c] = at.v[c] + 1.0 == position ? acc[p].v[c] : at1.v[c];
+      D at, acc[Group];
+      // Each lane's two sums are set below (its positions lie in the range walked).
+      D at0 = D{} + 0.0, at1 = D{} + 0.0;
+      std::memcpy(&at, q + c * W, sizeof at);
+      const int last = static_cast<int>(hi) + 1;
+      for (int first = static_cast<int>(lo); first <= last; first += Group) {
+        const int count = std::min(Group, last - first + 1);
+        if constexpr (Group >= 4) {
+          if (count == 4) sum_positions<W, 4>(in, k, first, c, acc);
+        }
+        if constexpr (Group >= 3) {
+          if (count == 3) sum_positions<W, 3>(in, k, first, c, acc);
+        }
+        if constexpr (Group >= 2) {
+          if (count == 2) sum_positions<W, 2>(in, k, first, c, acc);
+        }
+        if (count == 1) sum_positions<W, 1>(in, k, first, c, acc);
+        for (int p = 0; p < count; ++p) {
+          const double position = first + p;
+          at0 = at == position ? acc[p] : at0;
+          at1 = at + 1.0 == position ? acc[p] : at1;
         }
       }
+      std::memcpy(v0 + c * W, &at0, sizeof at0);
+      std::memcpy(v1 + c * W, &at1, sizeof at1);
     }
-    std::memcpy(v0, &at0, sizeof at0);
-    std::memcpy(v1, &at1, sizeof at1);
     for (int l = 0; l < kLanes; ++l) {
       const double v = (1.0 - f[l]) * v0[l] + f[l] * v1[l];
       const double sigma = std::sqrt(in.thermal_var_a2 + in.shot_a2_per_a * std::max(v, 0.0));
@@ -127,18 +117,18 @@ MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisio
   }
 }
 
-// Sixteen lanes in two AVX-512 registers (four accumulators: 8 of the 32 registers), four AVX2
-// ones (two accumulators, 8 of 16) or eight SSE2 ones (one).
+// A vector at a time, with four accumulators (and the bits and a tap) in registers at every
+// level: the AVX-512 and AVX2 ones hold them easily, SSE2's 16 registers too.
 MOSAIC_TARGET_AVX512 void superpose_avx512(const SuperpositionInput& in, float* decisions) {
   superpose<8, 4>(in, decisions);
 }
 
 MOSAIC_TARGET_AVX2 void superpose_avx2(const SuperpositionInput& in, float* decisions) {
-  superpose<4, 2>(in, decisions);
+  superpose<4, 4>(in, decisions);
 }
 
 void superpose_baseline(const SuperpositionInput& in, float* decisions) {
-  superpose<2, 1>(in, decisions);
+  superpose<2, 4>(in, decisions);
 }
 
 }  // namespace
@@ -151,6 +141,17 @@ void superpose_lanes(const SuperpositionInput& in, float* decisions) {
   static const auto best =
       pick_level(cpu_vector_level(), &superpose_avx512, &superpose_avx2, &superpose_baseline);
   best(in, decisions);
+}
+
+void nonzero_lag_ranges(const double* taps, int positions, int lags, int* from, int* to) {
+  for (int p = 0; p < positions; ++p) {
+    const double* row = taps + static_cast<std::size_t>(p) * lags;
+    int a = 0, b = lags;
+    while (a < b && row[a] == 0.0) ++a;
+    while (b > a && row[b - 1] == 0.0) --b;
+    from[p] = a == b ? 0 : a;
+    to[p] = a == b ? 0 : b;
+  }
 }
 
 void superpose_lanes_reference(const SuperpositionInput& in, float* decisions) {

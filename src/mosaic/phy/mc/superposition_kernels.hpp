@@ -19,7 +19,16 @@ struct SuperpositionSource {
   int first_lag = 0;
   int lags = 0;
   const float* bits = nullptr;  // row 0 of the segment, history rows before it
+  // Per position, the lags [lag_from, lag_to) outside which every tap is exactly 0 (nullptr: all
+  // lags): a zero tap adds +-0 to a sum, which leaves it as it is, so the vector kernels skip
+  // those lags and still give the reference's bits.
+  const int* lag_from = nullptr;
+  const int* lag_to = nullptr;
 };
+
+// The lag ranges of taps[positions x lags]: from[p] the first lag with a nonzero tap at position
+// p, to[p] one past the last (from = to = 0 where a position has none).
+void nonzero_lag_ranges(const double* taps, int positions, int lags, int* from, int* to);
 
 struct SuperpositionInput {
   const SuperpositionSource* sources = nullptr;

@@ -56,10 +56,16 @@ SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource>
             set.taps[static_cast<std::size_t>(q) * set.lags + j];
     set.taps = std::move(trimmed);
     set.lags = keep;
+    set.lag_from.resize(positions);
+    set.lag_to.resize(positions);
+    nonzero_lag_ranges(set.taps.data(), positions, set.lags, set.lag_from.data(),
+                       set.lag_to.data());
     // The oldest lag must still be in every source's bit history.
     history_bits_ = std::max(history_bits_, set.first_lag + set.lags + decision_lag + 1);
     taps_.push_back(std::move(set));
   }
+  if (config.allow_pattern_table && taps_.size() == 1 && taps_[0].lags <= PatternTable::kMaxLags)
+    table_.emplace(taps_[0].taps.data(), positions, taps_[0].lags, config.base_a);
 }
 
 void SymbolDecider::process(std::span<const float* const> source_bits, std::span<float> decisions) {
@@ -76,7 +82,8 @@ void SymbolDecider::process(std::span<const float* const> source_bits, std::span
   SuperpositionInput in;
   sources_.resize(taps_.size());
   for (std::size_t s = 0; s < taps_.size(); ++s)
-    sources_[s] = {taps_[s].taps.data(), taps_[s].first_lag, taps_[s].lags, source_bits[s]};
+    sources_[s] = {taps_[s].taps.data(), taps_[s].first_lag,       taps_[s].lags,
+                   source_bits[s],       taps_[s].lag_from.data(), taps_[s].lag_to.data()};
   in.sources = sources_.data();
   in.n_sources = static_cast<int>(taps_.size());
   in.jitter = jit.data();
@@ -90,7 +97,10 @@ void SymbolDecider::process(std::span<const float* const> source_bits, std::span
   in.thermal_var_a2 = config_.thermal_sigma_a * config_.thermal_sigma_a;
   in.shot_a2_per_a = config_.shot_a2_per_a;
   in.threshold_a = config_.threshold_a;
-  superpose_lanes(in, decisions.data());
+  if (table_)
+    superpose_by_pattern(in, *table_, decisions.data());
+  else
+    superpose_lanes(in, decisions.data());
 }
 
 }  // namespace mosaic::phy::mc

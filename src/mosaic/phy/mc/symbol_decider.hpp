@@ -1,9 +1,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "mosaic/phy/mc/pattern_superposition.hpp"
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 #include "mosaic/phy/pulse_response.hpp"
 
@@ -37,6 +39,10 @@ class SymbolDecider {
     double thermal_sigma_a = 0.0;
     double shot_a2_per_a = 0.0;
     double base_a = 0.0;  // photocurrent of all-zeros data, the neighbours' leakage in
+    // A victim alone (no neighbours) decides by pattern table (pattern_superposition.hpp, the
+    // same bits) where this allows: up to 4.3 MiB per decider, so the engine allows it for a
+    // few counted channels only.
+    bool allow_pattern_table = false;
   };
   // sources: the victim first, then its neighbours.
   SymbolDecider(const Config& config, std::span<const SymbolSource> sources);
@@ -55,7 +61,8 @@ class SymbolDecider {
   struct Taps {
     int first_lag = 0;  // bit k - lag is read, lag from first_lag on
     int lags = 0;
-    std::vector<double> taps;  // [position][lag]
+    std::vector<double> taps;           // [position][lag]
+    std::vector<int> lag_from, lag_to;  // per position: the lags whose taps are not all zero
   };
 
   Config config_;
@@ -64,6 +71,7 @@ class SymbolDecider {
   int history_bits_ = 0;
   std::vector<Taps> taps_;
   std::vector<SuperpositionSource> sources_;  // the kernel's view of taps_, bits set per segment
+  std::optional<PatternTable> table_;
   std::uint64_t segment_ = 0;
 };
 
