@@ -184,6 +184,12 @@ TEST(SuperpositionKernels, PatternTableRefusesMoreLagsThanItTakes) {
   EXPECT_THROW(PatternTable(taps.data(), 4, PatternTable::kMaxLags + 1, 0.0),
                std::invalid_argument);
   EXPECT_THROW(PatternTable(taps.data(), 4, -1, 0.0), std::invalid_argument);
+  // The engine's sizes: 16 samples per UI (34 positions) at the most lags; 64 samples per UI
+  // (130 positions) one lag fewer, not the most.
+  EXPECT_TRUE(PatternTable::fits(34, PatternTable::kMaxLags));
+  EXPECT_TRUE(PatternTable::fits(130, PatternTable::kMaxLags - 1));
+  EXPECT_FALSE(PatternTable::fits(130, PatternTable::kMaxLags));
+  EXPECT_FALSE(PatternTable::fits(4, PatternTable::kMaxLags + 1));
 }
 
 }  // namespace

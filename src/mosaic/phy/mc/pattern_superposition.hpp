@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -17,6 +18,16 @@ class PatternTable {
  public:
   // 2^lags doubles per position: 128 KiB at the most lags taken.
   static constexpr int kMaxLags = 14;
+  // The most a table may grow to once jitter has visited every position (16 MiB: 34 positions of
+  // 14 lags at 16 samples per UI take 4.3 MiB; 130 positions at 64 samples per UI take up to 13
+  // lags).
+  static constexpr std::size_t kMaxBytes = std::size_t{16} << 20;
+  // Whether a table of `positions` x 2^lags sums is taken.
+  static bool fits(int positions, int lags) {
+    return lags >= 0 && lags <= kMaxLags &&
+           static_cast<std::size_t>(positions) * (std::size_t{1} << lags) * sizeof(double) <=
+               kMaxBytes;
+  }
 
   // taps[position * lags + lag] as SuperpositionSource::taps; lags <= kMaxLags.
   PatternTable(const double* taps, int positions, int lags, double base_a);

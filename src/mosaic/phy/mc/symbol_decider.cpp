@@ -64,7 +64,8 @@ SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource>
     history_bits_ = std::max(history_bits_, set.first_lag + set.lags + decision_lag + 1);
     taps_.push_back(std::move(set));
   }
-  if (config.allow_pattern_table && taps_.size() == 1 && taps_[0].lags <= PatternTable::kMaxLags)
+  if (config.allow_pattern_table && taps_.size() == 1 &&
+      PatternTable::fits(positions, taps_[0].lags))
     table_.emplace(taps_[0].taps.data(), positions, taps_[0].lags, config.base_a);
 }
 

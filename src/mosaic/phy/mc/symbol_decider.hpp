@@ -40,8 +40,8 @@ class SymbolDecider {
     double shot_a2_per_a = 0.0;
     double base_a = 0.0;  // photocurrent of all-zeros data, the neighbours' leakage in
     // A victim alone (no neighbours) decides by pattern table (pattern_superposition.hpp, the
-    // same bits) where this allows: up to 4.3 MiB per decider, so the engine allows it for a
-    // few counted channels only.
+    // same bits) where this allows and the table fits (PatternTable::fits, up to 16 MiB per
+    // decider), so the engine allows it for a few counted channels only.
     bool allow_pattern_table = false;
   };
   // sources: the victim first, then its neighbours.
