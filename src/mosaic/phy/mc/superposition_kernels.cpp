@@ -19,15 +19,18 @@ MOSAIC_VECTOR_INLINE int first_sent_lag(long k, int first_lag) {
   return static_cast<int>(std::max<long>(0, k - first_lag - (kSegmentBits - 1)));
 }
 
-// One vector of lanes' sums at `P` consecutive positions from `first` for bit k: P accumulators
-// stay in registers while each of the vector's bit rows is loaded once. Lags whose taps are 0 at
-// all P positions are skipped (each would add +-0).
-template <int W, int P>
+// `V` neighbouring vectors of lanes' sums at `P` consecutive positions from `first` for bit k:
+// V x P accumulators stay in registers while each bit row is loaded once and each tap broadcast
+// once. Each accumulator is its own chain of additions (a lane's terms are added in the
+// reference's order), so more of them keep the adders busy. Lags whose taps are 0 at all P
+// positions are skipped (each would add +-0).
+template <int W, int V, int P>
 MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, int first, int c,
-                                        typename VectorOf<W>::D* acc) {
+                                        typename VectorOf<W>::D (*acc)[4]) {
   using D = typename VectorOf<W>::D;
-  D a[P];
-  for (int p = 0; p < P; ++p) a[p] = D{} + in.base_a;
+  D a[V][P];
+  for (int u = 0; u < V; ++u)
+    for (int p = 0; p < P; ++p) a[u][p] = D{} + in.base_a;
   for (int s = 0; s < in.n_sources; ++s) {
     const SuperpositionSource& src = in.sources[s];
     const double* taps = src.taps + static_cast<std::size_t>(first) * src.lags;
@@ -46,25 +49,35 @@ MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, in
     }
     from = std::max(from, first_sent_lag(k, src.first_lag));
     for (int m = from; m < to; ++m) {
-      typename VectorOf<W>::F f;
-      std::memcpy(&f, src.bits + (k - (src.first_lag + m)) * kLanes + c * W, sizeof f);
-      const D b = __builtin_convertvector(f, D);
-      for (int p = 0; p < P; ++p) a[p] += b * taps[p * src.lags + m];
+      const float* row = src.bits + (k - (src.first_lag + m)) * kLanes + c * W;
+      D b[V];
+      for (int u = 0; u < V; ++u) {
+        typename VectorOf<W>::F f;
+        std::memcpy(&f, row + u * W, sizeof f);
+        b[u] = __builtin_convertvector(f, D);
+      }
+      for (int p = 0; p < P; ++p) {
+        const double t = taps[p * src.lags + m];
+        for (int u = 0; u < V; ++u) a[u][p] += b[u] * t;
+      }
     }
   }
-  for (int p = 0; p < P; ++p) acc[p] = a[p];
+  for (int u = 0; u < V; ++u)
+    for (int p = 0; p < P; ++p) acc[u][p] = a[u][p];
 }
 
 // The lanes of a bit sample at their own jittered positions, but jitter is a fraction of a UI:
-// a vector's lanes share a handful of whole-sample positions. So each position a vector's lanes
-// need is summed for all of them at once (one tap times a row of bits, no gather), and each lane
-// keeps the sums at its own two positions. A lane's sum is base + its taps times its bits in lag
-// order, as in the reference. `Group` positions at a time: as many accumulators as the level's
-// registers hold.
-template <int W, int Group>
+// neighbouring lanes share a handful of whole-sample positions. So each position a pair of
+// vectors needs is summed for all their lanes at once (one tap times a row of bits, no gather),
+// and each lane keeps the sums at its own two positions. A lane's sum is base + its taps times
+// its bits in lag order, as in the reference. Four positions at a time: 2 x 4 accumulators, the
+// bits and a tap fit the registers of every level.
+template <int W>
 MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisions) {
   using D = typename VectorOf<W>::D;
+  constexpr int kV = 2;
   constexpr int kCount = kLanes / W;
+  static_assert(kCount % kV == 0, "vectors in pairs");
   const double lim = in.jitter_limit_samples;
   for (int j = 0; j < kSegmentBits; ++j) {
     double f[kLanes], v0[kLanes], v1[kLanes], q[kLanes];
@@ -76,37 +89,37 @@ MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisio
       q[l] = whole - in.first_position;
     }
     const long k = in.first_bit + j;
-    for (int c = 0; c < kCount; ++c) {
+    for (int c = 0; c < kCount; c += kV) {
       double lo = q[c * W], hi = q[c * W];
-      for (int l = 1; l < W; ++l) {
+      for (int l = 1; l < kV * W; ++l) {
         lo = std::min(lo, q[c * W + l]);
         hi = std::max(hi, q[c * W + l]);
       }
-      D at, acc[Group];
-      // Each lane's two sums are set below (its positions lie in the range walked).
-      D at0 = D{} + 0.0, at1 = D{} + 0.0;
-      std::memcpy(&at, q + c * W, sizeof at);
+      D at[kV], acc[kV][4], at0[kV], at1[kV];
+      for (int u = 0; u < kV; ++u) {
+        // Each lane's two sums are set below (its positions lie in the range walked).
+        at0[u] = D{} + 0.0, at1[u] = D{} + 0.0;
+        std::memcpy(&at[u], q + (c + u) * W, sizeof at[u]);
+      }
       const int last = static_cast<int>(hi) + 1;
-      for (int first = static_cast<int>(lo); first <= last; first += Group) {
-        const int count = std::min(Group, last - first + 1);
-        if constexpr (Group >= 4) {
-          if (count == 4) sum_positions<W, 4>(in, k, first, c, acc);
-        }
-        if constexpr (Group >= 3) {
-          if (count == 3) sum_positions<W, 3>(in, k, first, c, acc);
-        }
-        if constexpr (Group >= 2) {
-          if (count == 2) sum_positions<W, 2>(in, k, first, c, acc);
-        }
-        if (count == 1) sum_positions<W, 1>(in, k, first, c, acc);
+      for (int first = static_cast<int>(lo); first <= last; first += 4) {
+        const int count = std::min(4, last - first + 1);
+        if (count == 4) sum_positions<W, kV, 4>(in, k, first, c, acc);
+        if (count == 3) sum_positions<W, kV, 3>(in, k, first, c, acc);
+        if (count == 2) sum_positions<W, kV, 2>(in, k, first, c, acc);
+        if (count == 1) sum_positions<W, kV, 1>(in, k, first, c, acc);
         for (int p = 0; p < count; ++p) {
           const double position = first + p;
-          at0 = at == position ? acc[p] : at0;
-          at1 = at + 1.0 == position ? acc[p] : at1;
+          for (int u = 0; u < kV; ++u) {
+            at0[u] = at[u] == position ? acc[u][p] : at0[u];
+            at1[u] = at[u] + 1.0 == position ? acc[u][p] : at1[u];
+          }
         }
       }
-      std::memcpy(v0 + c * W, &at0, sizeof at0);
-      std::memcpy(v1 + c * W, &at1, sizeof at1);
+      for (int u = 0; u < kV; ++u) {
+        std::memcpy(v0 + (c + u) * W, &at0[u], sizeof at0[u]);
+        std::memcpy(v1 + (c + u) * W, &at1[u], sizeof at1[u]);
+      }
     }
     for (int l = 0; l < kLanes; ++l) {
       const double v = (1.0 - f[l]) * v0[l] + f[l] * v1[l];
@@ -117,18 +130,18 @@ MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisio
   }
 }
 
-// A vector at a time, with four accumulators (and the bits and a tap) in registers at every
-// level: the AVX-512 and AVX2 ones hold them easily, SSE2's 16 registers too.
+// Pairs of vectors at every level: 8 accumulators, two bit rows and a tap fit the 32 AVX-512
+// and the 16 AVX2 and SSE2 registers.
 MOSAIC_TARGET_AVX512 void superpose_avx512(const SuperpositionInput& in, float* decisions) {
-  superpose<8, 4>(in, decisions);
+  superpose<8>(in, decisions);
 }
 
 MOSAIC_TARGET_AVX2 void superpose_avx2(const SuperpositionInput& in, float* decisions) {
-  superpose<4, 4>(in, decisions);
+  superpose<4>(in, decisions);
 }
 
 void superpose_baseline(const SuperpositionInput& in, float* decisions) {
-  superpose<2, 4>(in, decisions);
+  superpose<2>(in, decisions);
 }
 
 }  // namespace
