@@ -40,8 +40,7 @@ double kernel_amplitude(const TapRows& rows, int taps, int only, int whole, doub
   d.padded_taps = padded;
   d.rows = rows.rows_about(whole);
   d.half_swing = rows.half_swing();
-  const CubicBasis basis = catmull_rom_basis(fraction);
-  std::copy(basis.b, basis.b + 4, d.basis);
+  d.basis = catmull_rom_basis(fraction);
   d.coins = coins.data();
   d.close_below = below.data();
   d.closing_bit = closing.data();
@@ -143,8 +142,8 @@ TEST(TapSums, VectorMatchesReferenceBitForBit) {
       d.padded_taps = padded;
       d.rows = rows.data();
       d.half_swing = half.data();
-      const CubicBasis basis = catmull_rom_basis(u(gen));
-      std::copy(basis.b, basis.b + 4, d.basis);
+      d.basis = catmull_rom_basis(u(gen));
+      const CubicBasis& basis = d.basis;
       d.coins = coins.data();
       d.close_below = below.data();
       d.closing_bit = closing.data();

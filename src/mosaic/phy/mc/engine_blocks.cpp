@@ -89,14 +89,14 @@ int wire_waveform(LinkEvaluator& ev, const EngineTiming& timing, const Slots& sl
   return kMinHistoryBits;
 }
 
+// Pattern tables (a victim without neighbours) are kept for this many counted channels at most:
+// each may grow to PatternTable::kMaxBytes (16 MiB; 4.3 MiB for 14 lags at 16 samples per UI), and
+// a run over the whole array would spend gigabytes on them and miss the cache on every lookup.
+constexpr std::size_t kPatternTableChannels = 8;
+
 // Symbol mode: the bits alone, and on each counted channel the superposition of its own and its
 // neighbours' pulse taps (the chain model at the engine's oversampling). Returns the bit history
 // the taps reach back over.
-// Pattern tables (a victim without neighbours) are kept for this many counted channels at most:
-// each may grow to 34 positions of 2^14 sums, and a run over the whole array would spend
-// hundreds of MiB on them and miss the cache on every lookup.
-constexpr std::size_t kPatternTableChannels = 8;
-
 int wire_symbol(LinkEvaluator& ev, const EngineTiming& timing, const Slots& slots,
                 EngineBlocks& e) {
   const LinkSpec& spec = ev.spec();

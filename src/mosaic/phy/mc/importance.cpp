@@ -256,8 +256,7 @@ ImportanceResult importance_ber(const StatEyeInput& in, int phase_samples, doubl
         // Every tap samples at the draw's one instant, a signal's bit timing moving it by whole
         // samples (its rows are built at its offset).
         const Position at = position_of(s + tau);
-        const CubicBasis basis = catmull_rom_basis(at.fraction);
-        std::copy(basis.b, basis.b + 4, tap_draw.basis);
+        tap_draw.basis = catmull_rom_basis(at.fraction);
         tap_draw.rows = tap_rows.rows_about(at.whole);
         tap_draw.coins = coins.take(taps.size());
         tap_draw.close_below = close_below.data() + static_cast<std::size_t>(tilt) * padded_taps;

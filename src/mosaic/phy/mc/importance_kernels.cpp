@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "mosaic/phy/mc/lag_amplitudes.hpp"
 #include "mosaic/phy/mc/native_vectors.hpp"
 
 namespace mosaic::phy::mc {
@@ -130,8 +131,7 @@ MOSAIC_VECTOR_INLINE TapSums tap_sums_at(const TapDraw& d) {
       std::memcpy(&s1, y1 + o, sizeof s1);
       std::memcpy(&s2, y2 + o, sizeof s2);
       std::memcpy(&s3, y3 + o, sizeof s3);
-      const D a = ((half * d.basis[0]) * s0 + (half * d.basis[1]) * s1) +
-                  ((half * d.basis[2]) * s2 + (half * d.basis[3]) * s3);
+      const D a = catmull_rom_sum(d.basis, half, s0, s1, s2, s3);
       const I close = __builtin_convertvector(word, I) < below;
       const I bit = ~(close ^ closing);  // the closing bit when it closes, the other one else
       closure[c] += from_bits<W>(bits_of<W>(abs_a) & close);
@@ -173,10 +173,8 @@ TapSums tap_sums_reference(const TapDraw& d) {
     const bool close = std::int64_t{d.coins[j]} < d.close_below[j];
     const bool bit = close == (d.closing_bit[j] != 0);
     const int l = j % kTapWidth;
-    const double h = d.half_swing[j];
     const double* y = d.rows + j;
-    const double w0 = h * d.basis[0], w1 = h * d.basis[1], w2 = h * d.basis[2], w3 = h * d.basis[3];
-    const double a = (w0 * y[0] + w1 * y[n]) + (w2 * y[2 * n] + w3 * y[3 * n]);
+    const double a = catmull_rom_sum(d.basis, d.half_swing[j], y[0], y[n], y[2 * n], y[3 * n]);
     closure[l] += close ? d.abs_nominal_a[j] : 0.0;
     level[l] += bit ? a : 0.0;
   }

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "mosaic/core/vector_level.hpp"
+#include "mosaic/phy/mc/lag_amplitudes.hpp"
 
 // The two sums importance sampling makes for every draw, vectorised: the level and the eye
 // closure over the taps of one draw, and the mixture proposal's log-density over a block of
@@ -20,13 +21,13 @@ std::int64_t coin_threshold(double p);
 
 // One draw's taps, every array padded to a multiple of kTapWidth (padding: threshold 0, the
 // closing sign 0, |nominal| 0, samples and half swing 0). Each tap's amplitude at the draw's
-// instant is lag_amplitude's cubic: weights half_swing * basis over the four rows of samples
-// about the instant (TapRows::rows_about), the same products and sums in the same order.
+// instant is lag_amplitude's cubic: catmull_rom_sum with each tap's half swing over the four rows
+// of samples about the instant (TapRows::rows_about).
 struct TapDraw {
   int padded_taps = 0;
   const double* rows = nullptr;          // four rows of padded_taps samples, one after the other
   const double* half_swing = nullptr;    // each tap's swing / 2 (A)
-  double basis[4] = {};                  // catmull_rom_basis at the draw's fraction
+  CubicBasis basis = {};                 // catmull_rom_basis at the draw's fraction
   const std::uint32_t* coins = nullptr;  // the draw's coin word for each tap
   const std::int64_t* close_below = nullptr;  // coin_threshold of the component's probability
                                               // that the tap closes the eye

@@ -24,11 +24,8 @@ double lag_amplitude(const PulseResponse& p, double swing_a, int k, int whole, d
   const int n = static_cast<int>(h.size());
   const int i = wrap(p.peak + k * p.samples_per_ui, n) + whole;  // the sample at or before
   auto sample = [&](int j) { return h[static_cast<std::size_t>(wrap(j, n))]; };
-  const CubicBasis basis = catmull_rom_basis(fraction);
-  const double half = 0.5 * swing_a;
-  const double w0 = half * basis.b[0], w1 = half * basis.b[1], w2 = half * basis.b[2],
-               w3 = half * basis.b[3];
-  return (w0 * sample(i - 1) + w1 * sample(i)) + (w2 * sample(i + 1) + w3 * sample(i + 2));
+  return catmull_rom_sum(catmull_rom_basis(fraction), 0.5 * swing_a, sample(i - 1), sample(i),
+                         sample(i + 1), sample(i + 2));
 }
 
 TapRows::TapRows(std::span<const TapSource> taps, int padded) : stride_(padded) {

@@ -3,6 +3,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/phy/mc/vector_clones.hpp"
 #include "mosaic/phy/pulse_response.hpp"
 
 // Pulses' taps at a fractional sample position: what importance sampling needs for every tap of
@@ -18,12 +19,20 @@ struct CubicBasis {
 };
 CubicBasis catmull_rom_basis(double fraction);
 
+// The cubic's value from the four samples y0..y3 about the position, for a swing of 2 half: the
+// one sequence of products and sums that lag_amplitude, the importance kernels (T a vector of
+// taps, half a vector of their half swings) and their reference all use, so they agree bit for
+// bit (in files built with -ffp-contract=off).
+template <typename T>
+MOSAIC_VECTOR_INLINE T catmull_rom_sum(const CubicBasis& basis, T half, T y0, T y1, T y2, T y3) {
+  return ((half * basis.b[0]) * y0 + (half * basis.b[1]) * y1) +
+         ((half * basis.b[2]) * y2 + (half * basis.b[3]) * y3);
+}
+
 // Amplitude (A) of lag k of a pulse of swing `swing_a` at `whole + fraction` samples from the
 // pulse peak: a Catmull-Rom cubic through the four nearest samples (exact on whole samples; a
 // straight line would flatten the pulse's peak by a fraction of a percent, which deep in the tail
-// is a factor of several in BER). Its weights are w_d = (swing_a / 2) b_d of the basis, and the
-// sum is (w0 y0 + w1 y1) + (w2 y2 + w3 y3): the vector kernels repeat exactly these operations,
-// so they give its bits.
+// is a factor of several in BER): catmull_rom_sum with half = swing_a / 2.
 double lag_amplitude(const PulseResponse& p, double swing_a, int k, int whole, double fraction);
 
 // One tap of a draw: lag `lag` of a signal's pulse (swing `swing_a`), whose bits are timed

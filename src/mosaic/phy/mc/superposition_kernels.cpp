@@ -19,6 +19,9 @@ MOSAIC_VECTOR_INLINE int first_sent_lag(long k, int first_lag) {
   return static_cast<int>(std::max<long>(0, k - first_lag - (kSegmentBits - 1)));
 }
 
+// Positions summed together (superpose dispatches on counts 1 to 4).
+constexpr int kGroup = 4;
+
 // `V` neighbouring vectors of lanes' sums at `P` consecutive positions from `first` for bit k:
 // V x P accumulators stay in registers while each bit row is loaded once and each tap broadcast
 // once. Each accumulator is its own chain of additions (a lane's terms are added in the
@@ -26,7 +29,7 @@ MOSAIC_VECTOR_INLINE int first_sent_lag(long k, int first_lag) {
 // positions are skipped (each would add +-0).
 template <int W, int V, int P>
 MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, int first, int c,
-                                        typename VectorOf<W>::D (*acc)[4]) {
+                                        typename VectorOf<W>::D (*acc)[kGroup]) {
   using D = typename VectorOf<W>::D;
   D a[V][P];
   for (int u = 0; u < V; ++u)
@@ -95,15 +98,15 @@ MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisio
         lo = std::min(lo, q[c * W + l]);
         hi = std::max(hi, q[c * W + l]);
       }
-      D at[kV], acc[kV][4], at0[kV], at1[kV];
+      D at[kV], acc[kV][kGroup], at0[kV], at1[kV];
       for (int u = 0; u < kV; ++u) {
         // Each lane's two sums are set below (its positions lie in the range walked).
         at0[u] = D{} + 0.0, at1[u] = D{} + 0.0;
         std::memcpy(&at[u], q + (c + u) * W, sizeof at[u]);
       }
       const int last = static_cast<int>(hi) + 1;
-      for (int first = static_cast<int>(lo); first <= last; first += 4) {
-        const int count = std::min(4, last - first + 1);
+      for (int first = static_cast<int>(lo); first <= last; first += kGroup) {
+        const int count = std::min(kGroup, last - first + 1);
         if (count == 4) sum_positions<W, kV, 4>(in, k, first, c, acc);
         if (count == 3) sum_positions<W, kV, 3>(in, k, first, c, acc);
         if (count == 2) sum_positions<W, kV, 2>(in, k, first, c, acc);
