@@ -1,15 +1,19 @@
 // The symbol-rate decision kernel: the vectorised sums, at every instruction-set level the CPU
 // runs, decide every bit as the one-lane-at-a-time reference does, over random taps, bits, jitter
 // wide and narrow (the clamp included), several sources, segments where the latest lags are not
-// sent yet, and taps whose zero lags the vector kernels skip. The pattern table (a source alone)
-// decides every bit as the reference too.
+// sent yet, and taps whose zero lags the vector kernels skip, in both orders of the sum (straight
+// on, and in chunks). The pattern table (a source alone) and the chunk table (a source with
+// neighbours) decide every bit as the reference too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
 #include "mosaic/core/rng.hpp"
+#include "mosaic/phy/mc/chunk_pattern_table.hpp"
 #include "mosaic/phy/mc/pattern_superposition.hpp"
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 
@@ -132,6 +136,10 @@ TEST(SuperpositionKernels, VectorisedDecidesEveryBitAsTheReference) {
     const int n_sources = 1 + trial % 9;
     const long first_bit = -3 + trial % 5;
     Case c = random_case(rng, os, jitter, n_sources, first_bit, (trial / 4) % 2 == 1);
+    // Straight on, in the table's chunks, and in chunks of one lag and of more lags than any
+    // source has.
+    const int chunkings[] = {0, ChunkPatternTable::kChunkLags, 1, 25};
+    c.in.chunk_lags = chunkings[(trial / 8) % 4];
     std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
     superpose_lanes_reference(c.in, slow.data());
     for (int level = 0; level <= static_cast<int>(cpu_vector_level()); ++level) {
@@ -177,6 +185,68 @@ TEST(SuperpositionKernels, PatternTableDecidesEveryBitAsTheReference) {
   EXPECT_GT(lags_seen[PatternTable::kMaxLags], 0);
   EXPECT_GT(ones, decided / 10);
   EXPECT_LT(ones, decided * 9 / 10);
+}
+
+// The two orders of the sum are different roundings of the same sum: a chunked decision differs
+// from a straight one only where the level lies within a few ulps of the threshold.
+TEST(SuperpositionKernels, ChunkedAndStraightSumsDecideAlikeButForTies) {
+  Rng rng(14, RngPurpose::kSweepSample, 8);
+  long decided = 0, differ = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    Case c = random_case(rng, 16, 4.0, 2 + trial % 8, 0, trial % 2 == 1);
+    std::vector<float> straight(static_cast<std::size_t>(kSegmentBits) * kLanes);
+    std::vector<float> chunked(straight.size());
+    superpose_lanes_reference(c.in, straight.data());
+    c.in.chunk_lags = ChunkPatternTable::kChunkLags;
+    superpose_lanes_reference(c.in, chunked.data());
+    for (std::size_t i = 0; i < straight.size(); ++i) {
+      ++decided;
+      differ += straight[i] != chunked[i];
+    }
+  }
+  EXPECT_LE(differ, decided / 100000);
+}
+
+TEST(SuperpositionKernels, ChunkTableDecidesEveryBitAsTheReference) {
+  Rng rng(13, RngPurpose::kSweepSample, 7);
+  long decided = 0, ones = 0;
+  int most_chunks = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int os = 4 << (trial % 4);
+    const double jitter = trial % 5 == 0 ? 0.0 : os * std::pow(10.0, -2.0 + 2.3 * rng.uniform());
+    const long first_bit = -3 + trial % 5;
+    // Two to nine sources (a victim and up to eight neighbours), and once in a while a victim
+    // without lags, whose base the first neighbour's chunk is added to.
+    Case c = random_case(rng, os, jitter, 2 + trial % 8, first_bit, (trial / 4) % 2 == 1);
+    if (trial % 23 == 0) c.sources[0].lags = 0;
+    c.in.chunk_lags = ChunkPatternTable::kChunkLags;
+    std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
+    superpose_lanes_reference(c.in, slow.data());
+    ChunkPatternTable table(std::span(c.sources.data(), c.sources.size()), c.positions,
+                            c.in.base_a);
+    most_chunks = std::max(most_chunks, static_cast<int>(table.chunks().size()));
+    for (int level = 0; level <= static_cast<int>(cpu_vector_level()); ++level) {
+      std::vector<float> fast(slow.size(), -1.0f);
+      superpose_by_chunks_at(static_cast<VectorLevel>(level), c.in, table, fast.data());
+      ASSERT_TRUE(same_decisions(fast, slow, level, trial));
+    }
+    count_ones(slow, decided, ones);
+  }
+  EXPECT_GT(most_chunks, 20);
+  EXPECT_GT(ones, decided / 10);
+  EXPECT_LT(ones, decided * 9 / 10);
+}
+
+TEST(SuperpositionKernels, ChunkTableRefusesWhatItCannotHold) {
+  const std::vector<double> taps(4 * (ChunkPatternTable::kMaxLags + 1), 1e-6);
+  const SuperpositionSource too_long{taps.data(), 0, ChunkPatternTable::kMaxLags + 1, nullptr};
+  EXPECT_THROW(ChunkPatternTable(std::span(&too_long, 1), 4, 0.0), std::invalid_argument);
+  const std::vector<int> nine(9, 13), many(ChunkPatternTable::kMaxSources + 1, 1);
+  // The engine's sizes: nine sources of 13 lags (18 chunks) at 16 and at 64 samples per UI.
+  EXPECT_TRUE(ChunkPatternTable::fits(34, nine));
+  EXPECT_TRUE(ChunkPatternTable::fits(130, nine));
+  EXPECT_FALSE(ChunkPatternTable::fits(4, many));
+  EXPECT_FALSE(ChunkPatternTable::fits(4, std::vector<int>{ChunkPatternTable::kMaxLags + 1}));
 }
 
 TEST(SuperpositionKernels, PatternTableRefusesMoreLagsThanItTakes) {

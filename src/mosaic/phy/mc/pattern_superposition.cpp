@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mosaic/phy/mc/lane_decisions.hpp"
 #include "mosaic/phy/mc/native_vectors.hpp"
 #include "mosaic/phy/mc/waveform_decider.hpp"
 
@@ -43,10 +44,7 @@ void PatternTable::build(int position, std::vector<double>& row) const {
 
 namespace {
 
-// One body per instruction-set level: the per-lane arithmetic before and after the table reads
-// runs as plain loops over the lanes that each level's target vectorises (floor, clamp, sqrt and
-// the products are exact or correctly rounded in every width, so every level decides as the
-// reference).
+// One body per instruction-set level: the table reads between the steps of lane_decisions.hpp.
 MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, PatternTable& table,
                                  float* decisions) {
   const SuperpositionSource& src = in.sources[0];
@@ -64,9 +62,6 @@ MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, PatternTable& tab
     for (int m = 0; m < lags; ++m) p |= bit(k0 - src.first_lag - m, l) << m;
     pattern[l] = p;
   }
-  const double lim = in.jitter_limit_samples, jitter_rms = in.jitter_rms_samples;
-  const double decision = in.decision_samples, first_position = in.first_position;
-  const double thermal = in.thermal_var_a2, shot = in.shot_a2_per_a, threshold = in.threshold_a;
   for (int j = 0; j < kSegmentBits; ++j) {
     const long k = in.first_bit + j;
     if (j > 0) {
@@ -79,26 +74,14 @@ MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, PatternTable& tab
         for (int l = 0; l < kLanes; ++l) pattern[l] = (pattern[l] << 1) & mask;
       }
     }
-    const float* jitter = in.jitter + j * kLanes;
     double f[kLanes], q[kLanes], v0[kLanes], v1[kLanes];
-    for (int l = 0; l < kLanes; ++l) {
-      const double t = decision + std::clamp(jitter_rms * jitter[l], -lim, lim);
-      const double whole = std::floor(t);
-      f[l] = t - whole;
-      q[l] = whole - first_position;
-    }
+    jittered_positions(in, j, f, q);
     for (int l = 0; l < kLanes; ++l) {
       const int position = static_cast<int>(q[l]);
       v0[l] = table.at(position)[pattern[l]];
       v1[l] = table.at(position + 1)[pattern[l]];
     }
-    const float* noise = in.noise + j * kLanes;
-    float* out = decisions + j * kLanes;
-    for (int l = 0; l < kLanes; ++l) {
-      const double v = (1.0 - f[l]) * v0[l] + f[l] * v1[l];
-      const double sigma = std::sqrt(thermal + shot * std::max(v, 0.0));
-      out[l] = decision_bit(v + sigma * noise[l] > threshold);
-    }
+    decide_row(in, j, f, v0, v1, decisions);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "mosaic/phy/mc/lane_decisions.hpp"
 #include "mosaic/phy/mc/native_vectors.hpp"
 #include "mosaic/phy/mc/waveform_decider.hpp"
 
@@ -21,6 +22,26 @@ MOSAIC_VECTOR_INLINE int first_sent_lag(long k, int first_lag) {
 
 // Positions summed together (superpose dispatches on counts 1 to 4).
 constexpr int kGroup = 4;
+
+// Lags [lo, hi) of one source for bit k added onto V x P sums (taps: the first position's row).
+template <int W, int V, int P>
+MOSAIC_VECTOR_INLINE void add_lags(const SuperpositionSource& src, const double* taps, long k,
+                                   int c, int lo, int hi, typename VectorOf<W>::D (*sums)[P]) {
+  using D = typename VectorOf<W>::D;
+  for (int m = lo; m < hi; ++m) {
+    const float* row = src.bits + (k - (src.first_lag + m)) * kLanes + c * W;
+    D b[V];
+    for (int u = 0; u < V; ++u) {
+      typename VectorOf<W>::F f;
+      std::memcpy(&f, row + u * W, sizeof f);
+      b[u] = __builtin_convertvector(f, D);
+    }
+    for (int p = 0; p < P; ++p) {
+      const double t = taps[p * src.lags + m];
+      for (int u = 0; u < V; ++u) sums[u][p] += b[u] * t;
+    }
+  }
+}
 
 // `V` neighbouring vectors of lanes' sums at `P` consecutive positions from `first` for bit k:
 // V x P accumulators stay in registers while each bit row is loaded once and each tap broadcast
@@ -51,18 +72,25 @@ MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, in
       }
     }
     from = std::max(from, first_sent_lag(k, src.first_lag));
-    for (int m = from; m < to; ++m) {
-      const float* row = src.bits + (k - (src.first_lag + m)) * kLanes + c * W;
-      D b[V];
-      for (int u = 0; u < V; ++u) {
-        typename VectorOf<W>::F f;
-        std::memcpy(&f, row + u * W, sizeof f);
-        b[u] = __builtin_convertvector(f, D);
+    if (in.chunk_lags == 0) {
+      add_lags<W, V, P>(src, taps, k, c, from, to, a);
+      continue;
+    }
+    // A chunk without a nonzero tap here would add +-0: skipped.
+    const int width = chunk_width(src.lags, in.chunk_lags);
+    for (int start = 0; start < src.lags; start += width) {
+      const int lo = std::max(from, start), hi = std::min(to, start + width);
+      if (lo >= hi) continue;
+      if (s == 0 && start == 0) {
+        add_lags<W, V, P>(src, taps, k, c, lo, hi, a);
+        continue;
       }
-      for (int p = 0; p < P; ++p) {
-        const double t = taps[p * src.lags + m];
-        for (int u = 0; u < V; ++u) a[u][p] += b[u] * t;
-      }
+      D chunk[V][P];
+      for (int u = 0; u < V; ++u)
+        for (int p = 0; p < P; ++p) chunk[u][p] = D{} + 0.0;
+      add_lags<W, V, P>(src, taps, k, c, lo, hi, chunk);
+      for (int u = 0; u < V; ++u)
+        for (int p = 0; p < P; ++p) a[u][p] += chunk[u][p];
     }
   }
   for (int u = 0; u < V; ++u)
@@ -73,24 +101,17 @@ MOSAIC_VECTOR_INLINE void sum_positions(const SuperpositionInput& in, long k, in
 // neighbouring lanes share a handful of whole-sample positions. So each position a pair of
 // vectors needs is summed for all their lanes at once (one tap times a row of bits, no gather),
 // and each lane keeps the sums at its own two positions. A lane's sum is base + its taps times
-// its bits in lag order, as in the reference. Four positions at a time: 2 x 4 accumulators, the
-// bits and a tap fit the registers of every level.
+// its bits, in the reference's order (chunk_lags). Four positions at a time: 2 x 4 accumulators,
+// the bits and a tap fit the registers of every level.
 template <int W>
 MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisions) {
   using D = typename VectorOf<W>::D;
   constexpr int kV = 2;
   constexpr int kCount = kLanes / W;
   static_assert(kCount % kV == 0, "vectors in pairs");
-  const double lim = in.jitter_limit_samples;
   for (int j = 0; j < kSegmentBits; ++j) {
     double f[kLanes], v0[kLanes], v1[kLanes], q[kLanes];
-    for (int l = 0; l < kLanes; ++l) {
-      const double delta = std::clamp(in.jitter_rms_samples * in.jitter[j * kLanes + l], -lim, lim);
-      const double t = in.decision_samples + delta;
-      const double whole = std::floor(t);
-      f[l] = t - whole;
-      q[l] = whole - in.first_position;
-    }
+    jittered_positions(in, j, f, q);
     const long k = in.first_bit + j;
     for (int c = 0; c < kCount; c += kV) {
       double lo = q[c * W], hi = q[c * W];
@@ -124,12 +145,7 @@ MOSAIC_VECTOR_INLINE void superpose(const SuperpositionInput& in, float* decisio
         std::memcpy(v1 + (c + u) * W, &at1[u], sizeof at1[u]);
       }
     }
-    for (int l = 0; l < kLanes; ++l) {
-      const double v = (1.0 - f[l]) * v0[l] + f[l] * v1[l];
-      const double sigma = std::sqrt(in.thermal_var_a2 + in.shot_a2_per_a * std::max(v, 0.0));
-      const double y = v + sigma * in.noise[j * kLanes + l];
-      decisions[j * kLanes + l] = decision_bit(y > in.threshold_a);
-    }
+    decide_row(in, j, f, v0, v1, decisions);
   }
 }
 
@@ -185,12 +201,20 @@ void superpose_lanes_reference(const SuperpositionInput& in, float* decisions) {
         const SuperpositionSource& src = in.sources[s];
         const double* t0 = src.taps + static_cast<std::size_t>(q) * src.lags;
         const double* t1 = t0 + src.lags;
-        for (int m = 0; m < src.lags; ++m) {
-          const long r = k - (src.first_lag + m);
-          if (r >= kSegmentBits) continue;  // a later bit: not sent yet
-          const float b = src.bits[r * kLanes + l];
-          v0 += b * t0[m];
-          v1 += b * t1[m];
+        const int width =
+            in.chunk_lags > 0 ? chunk_width(src.lags, in.chunk_lags) : std::max(src.lags, 1);
+        for (int start = 0; start < src.lags; start += width) {
+          const bool onto_sum = in.chunk_lags == 0 || (s == 0 && start == 0);
+          double c0 = onto_sum ? v0 : 0.0, c1 = onto_sum ? v1 : 0.0;
+          for (int m = start; m < std::min(start + width, src.lags); ++m) {
+            const long r = k - (src.first_lag + m);
+            if (r >= kSegmentBits) continue;  // a later bit: not sent yet
+            const float b = src.bits[r * kLanes + l];
+            c0 += b * t0[m];
+            c1 += b * t1[m];
+          }
+          v0 = onto_sum ? c0 : v0 + c0;
+          v1 = onto_sum ? c1 : v1 + c1;
         }
       }
       const double v = (1.0 - f) * v0 + f * v1;

@@ -7,9 +7,9 @@
 // The symbol-rate decision kernel (mc.mode = symbol): the noiseless level at each jittered
 // decision instant as the sum of every source's pulse taps times its bits, then one Gaussian
 // noise draw and the comparison with the threshold. The vectorised version runs the kLanes lanes
-// of a bit side by side (each lane reads its own tap row: a gather), where the reference walks
-// one lane at a time; both add the same terms in the same order, so their decisions are the same
-// bit for bit (the tests hold them to it).
+// of a bit side by side, where the reference walks one lane at a time; both add the same terms in
+// the same order (SuperpositionInput::chunk_lags), so their decisions are the same bit for bit
+// (the tests hold them to it).
 namespace mosaic::phy::mc {
 
 // One source's taps at every whole-sample position the jittered instant can fall between:
@@ -44,7 +44,22 @@ struct SuperpositionInput {
   double thermal_var_a2 = 0.0;
   double shot_a2_per_a = 0.0;
   double threshold_a = 0.0;
+  // The order of the sum. 0: base, then every source's terms in lag order, one after the other
+  // (a victim alone). K > 0: each source's lags in consecutive chunks of chunk_width(lags, K)
+  // lags, each chunk summed on its own from 0 in lag order and then added to the running sum; the
+  // first source's first chunk is summed onto base directly. A chunk's sum then depends on at
+  // most K bits of one source, which is what lets a table hold it (chunk_pattern_table.hpp).
+  int chunk_lags = 0;
 };
+
+// The width of a source's chunks: as few chunks of at most `most` lags as hold its lags, as even
+// as whole lags allow (the last one the shortest), so that a table's chunks are no wider than
+// they need be (12 lags: 6 + 6, not 7 + 5).
+inline int chunk_width(int lags, int most) {
+  if (lags <= 0) return 1;
+  const int chunks = (lags + most - 1) / most;
+  return (lags + chunks - 1) / chunks;
+}
 
 // decisions[j * kLanes + l]: 1 or 0 (decision_bit) for bit j of lane l of the segment.
 void superpose_lanes(const SuperpositionInput& in, float* decisions);

@@ -35,7 +35,7 @@ SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource>
     set.taps.assign(static_cast<std::size_t>(positions) * set.lags, 0.0);
     double peak = 0.0;
     for (double v : pulse.h) peak = std::max(peak, std::abs(v));
-    int last_used = 0;
+    int first_used = set.lags, last_used = 0;
     for (int q = 0; q < positions; ++q)
       for (int j = 0; j < set.lags; ++j) {
         const int lag = set.first_lag + j;
@@ -45,16 +45,22 @@ SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource>
         if (t > -shift && t < n - shift) v = pulse.h[((t + shift) % n + n) % n];
         if (std::abs(v) < kTapFloor * peak) v = 0.0;
         set.taps[static_cast<std::size_t>(q) * set.lags + j] = src.weight * src.swing_a * v;
-        if (v != 0.0) last_used = std::max(last_used, j);
+        if (v != 0.0) {
+          first_used = std::min(first_used, j);
+          last_used = std::max(last_used, j);
+        }
       }
-    // Trim the lag range to what is used.
-    const int keep = last_used + 1;
+    // Trim the lag range to what is used at some position: a lag whose taps are all zero adds
+    // +-0 to every sum, which leaves it as it is, and it would take a bit of every pattern.
+    if (first_used > last_used) first_used = 0;
+    const int keep = last_used + 1 - first_used;
     std::vector<double> trimmed(static_cast<std::size_t>(positions) * keep);
     for (int q = 0; q < positions; ++q)
       for (int j = 0; j < keep; ++j)
         trimmed[static_cast<std::size_t>(q) * keep + j] =
-            set.taps[static_cast<std::size_t>(q) * set.lags + j];
+            set.taps[static_cast<std::size_t>(q) * set.lags + first_used + j];
     set.taps = std::move(trimmed);
+    set.first_lag += first_used;
     set.lags = keep;
     set.lag_from.resize(positions);
     set.lag_to.resize(positions);
@@ -64,9 +70,22 @@ SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource>
     history_bits_ = std::max(history_bits_, set.first_lag + set.lags + decision_lag + 1);
     taps_.push_back(std::move(set));
   }
-  if (config.allow_pattern_table && taps_.size() == 1 &&
-      PatternTable::fits(positions, taps_[0].lags))
-    table_.emplace(taps_[0].taps.data(), positions, taps_[0].lags, config.base_a);
+  // A victim alone sums straight on; with neighbours, in chunks that a table can hold.
+  if (taps_.size() > 1) chunk_lags_ = ChunkPatternTable::kChunkLags;
+  if (!config.allow_pattern_table) return;
+  if (taps_.size() == 1) {
+    if (PatternTable::fits(positions, taps_[0].lags))
+      table_.emplace(taps_[0].taps.data(), positions, taps_[0].lags, config.base_a);
+    return;
+  }
+  std::vector<int> lags;
+  std::vector<SuperpositionSource> view;
+  for (const Taps& t : taps_) {
+    lags.push_back(t.lags);
+    view.push_back({t.taps.data(), t.first_lag, t.lags, nullptr});
+  }
+  if (ChunkPatternTable::fits(positions, lags))
+    chunk_table_.emplace(view, positions, config.base_a);
 }
 
 void SymbolDecider::process(std::span<const float* const> source_bits, std::span<float> decisions) {
@@ -98,8 +117,11 @@ void SymbolDecider::process(std::span<const float* const> source_bits, std::span
   in.thermal_var_a2 = config_.thermal_sigma_a * config_.thermal_sigma_a;
   in.shot_a2_per_a = config_.shot_a2_per_a;
   in.threshold_a = config_.threshold_a;
+  in.chunk_lags = chunk_lags_;
   if (table_)
     superpose_by_pattern(in, *table_, decisions.data());
+  else if (chunk_table_)
+    superpose_by_chunks(in, *chunk_table_, decisions.data());
   else
     superpose_lanes(in, decisions.data());
 }

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/phy/mc/chunk_pattern_table.hpp"
 #include "mosaic/phy/mc/pattern_superposition.hpp"
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 #include "mosaic/phy/pulse_response.hpp"
@@ -39,8 +40,8 @@ class SymbolDecider {
     double thermal_sigma_a = 0.0;
     double shot_a2_per_a = 0.0;
     double base_a = 0.0;  // photocurrent of all-zeros data, the neighbours' leakage in
-    // A victim alone (no neighbours) decides by pattern table (pattern_superposition.hpp, the
-    // same bits) where this allows and the table fits (PatternTable::fits, up to 16 MiB per
+    // Decisions by table, the same bits (a victim alone: pattern_superposition.hpp; with
+    // neighbours: chunk_pattern_table.hpp) where this allows and the table fits (up to 16 MiB per
     // decider), so the engine allows it for a few counted channels only.
     bool allow_pattern_table = false;
   };
@@ -71,7 +72,9 @@ class SymbolDecider {
   int history_bits_ = 0;
   std::vector<Taps> taps_;
   std::vector<SuperpositionSource> sources_;  // the kernel's view of taps_, bits set per segment
+  int chunk_lags_ = 0;  // SuperpositionInput::chunk_lags: chunked wherever there are neighbours
   std::optional<PatternTable> table_;
+  std::optional<ChunkPatternTable> chunk_table_;
   std::uint64_t segment_ = 0;
 };
 
