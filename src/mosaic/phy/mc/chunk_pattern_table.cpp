@@ -1,6 +1,7 @@
 #include "mosaic/phy/mc/chunk_pattern_table.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -89,6 +90,7 @@ MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, ChunkPatternTable
                                  float* decisions) {
   const std::vector<ChunkPatternTable::Chunk>& chunks = table.chunks();
   const int n_chunks = static_cast<int>(chunks.size());
+  assert(in.n_sources == table.sources() && in.base_a == table.base_a());
   // At most kMaxSources sources of kMaxLags lags: ceil(64 / 7) = 10 chunks each.
   constexpr int kMaxChunks =
       ChunkPatternTable::kMaxSources * ((ChunkPatternTable::kMaxLags + kChunk - 1) / kChunk);
