@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
 #include "mosaic/phy/mc/lane_decisions.hpp"
 #include "mosaic/phy/mc/native_vectors.hpp"
-#include "mosaic/phy/mc/waveform_decider.hpp"
 
 // Built with -ffp-contract=off: a table entry's sums are rounded as the reference's.
 namespace mosaic::phy::mc {
@@ -147,8 +145,8 @@ MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, ChunkPatternTable
     table.ensure(lo, hi);
     // Each lane's two sums side by side in one vector, a chain of additions in the reference's
     // chunk order; eight lanes at a time, so that eight chains are in flight (one alone would wait
-    // on each addition). Vector gathers across lanes were slower than these reads on the CPUs
-    // measured.
+    // on each addition). AVX2 gathers across lanes were slower than these reads on the one CPU
+    // tried (docs/monte_carlo.md).
     using Pair = VectorOf<2>::D;
     constexpr int kChains = 8;
     // Every lane's entry of every chunk, as an index into the sums (a vector pass).

@@ -1,12 +1,10 @@
 #include "mosaic/phy/mc/pattern_superposition.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 
 #include "mosaic/phy/mc/lane_decisions.hpp"
 #include "mosaic/phy/mc/native_vectors.hpp"
-#include "mosaic/phy/mc/waveform_decider.hpp"
 
 // Built with -ffp-contract=off: a table entry's sums are rounded as the reference's.
 namespace mosaic::phy::mc {

@@ -70,8 +70,6 @@ SymbolDecider::SymbolDecider(const Config& config, std::span<const SymbolSource>
     history_bits_ = std::max(history_bits_, set.first_lag + set.lags + decision_lag + 1);
     taps_.push_back(std::move(set));
   }
-  // A victim alone sums straight on; with neighbours, in chunks that a table can hold.
-  if (taps_.size() > 1) chunk_lags_ = ChunkPatternTable::kChunkLags;
   if (!config.allow_pattern_table) return;
   if (taps_.size() == 1) {
     if (PatternTable::fits(positions, taps_[0].lags))
@@ -117,7 +115,8 @@ void SymbolDecider::process(std::span<const float* const> source_bits, std::span
   in.thermal_var_a2 = config_.thermal_sigma_a * config_.thermal_sigma_a;
   in.shot_a2_per_a = config_.shot_a2_per_a;
   in.threshold_a = config_.threshold_a;
-  in.chunk_lags = chunk_lags_;
+  // A victim alone sums straight on; with neighbours, in chunks that a table can hold.
+  in.chunk_lags = taps_.size() > 1 ? ChunkPatternTable::kChunkLags : 0;
   if (table_)
     superpose_by_pattern(in, *table_, decisions.data());
   else if (chunk_table_)

@@ -72,7 +72,6 @@ class SymbolDecider {
   int history_bits_ = 0;
   std::vector<Taps> taps_;
   std::vector<SuperpositionSource> sources_;  // the kernel's view of taps_, bits set per segment
-  int chunk_lags_ = 0;  // SuperpositionInput::chunk_lags: chunked wherever there are neighbours
   std::optional<PatternTable> table_;
   std::optional<ChunkPatternTable> chunk_table_;
   std::uint64_t segment_ = 0;
