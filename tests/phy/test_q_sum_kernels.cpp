@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/vector_levels.hpp"
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
@@ -13,13 +14,7 @@
 namespace mosaic::phy::kernels {
 namespace {
 
-// The vector levels this CPU runs above the scalar reference.
-std::vector<VectorLevel> vector_levels() {
-  std::vector<VectorLevel> out;
-  for (int l = 1; l <= static_cast<int>(cpu_vector_level()); ++l)
-    out.push_back(static_cast<VectorLevel>(l));
-  return out;
-}
+using test::vector_levels_above_baseline;
 
 double exact_q(double z) {
   return 0.5 * std::erfc(z / std::sqrt(2.0));
@@ -65,10 +60,10 @@ TEST(QSumKernels, ScalarMatchesTheDefinitionAndVectorsMatchScalarBitForBit) {
     }
     const double scalar = q_sum_scalar(in);
     EXPECT_NEAR(scalar, expect, 5e-5 * expect + 1e-290) << trial;
-    for (const VectorLevel level : vector_levels())
+    for (const VectorLevel level : vector_levels_above_baseline())
       EXPECT_EQ(q_sum_at(level, in), scalar) << to_string(level) << " " << trial;
   }
-  if (vector_levels().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
+  if (vector_levels_above_baseline().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
 }
 
 // Deep-tail sums, scaled by e^700 and e^1400, against the same sum from ln Q in the log domain;
@@ -103,7 +98,7 @@ TEST(QSumKernels, ScaledSumsReachTheDeepTail) {
     for (const double scale : {0.0, 700.0, 1400.0}) {
       in.log_scale = scale;
       const double scalar = q_sum_scalar(in);
-      for (const VectorLevel level : vector_levels())
+      for (const VectorLevel level : vector_levels_above_baseline())
         EXPECT_EQ(q_sum_at(level, in), scalar)
             << to_string(level) << " " << z_offset << " " << scale;
       if (scalar > 1e-280) {
@@ -149,7 +144,7 @@ TEST(QSumKernels, SplitSumMatchesTheDefinitionAndVectorsMatchScalarBitForBit) {
       if (scale == 0.0) {
         EXPECT_NEAR(scalar, expect, 5e-5 * expect + 1e-290) << trial;
       }
-      for (const VectorLevel level : vector_levels())
+      for (const VectorLevel level : vector_levels_above_baseline())
         EXPECT_EQ(q_sum_split_at(level, in), scalar)
             << to_string(level) << " " << trial << " " << scale;
     }
@@ -174,7 +169,7 @@ TEST(QSumKernels, SplitSumMatchesTheDefinitionAndVectorsMatchScalarBitForBit) {
   split.threshold = lin.threshold;
   // Equal up to the rounding of x + cursor against the bin's own amplitude.
   EXPECT_NEAR(q_sum_split_scalar(split), q_sum_scalar(lin), 1e-10 * q_sum_scalar(lin));
-  if (vector_levels().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
+  if (vector_levels_above_baseline().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
 }
 
 TEST(QSumKernels, SumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
@@ -190,7 +185,7 @@ TEST(QSumKernels, SumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
     }
     const double scalar = sum_exp_scalar(x.data(), n, shift);
     EXPECT_NEAR(scalar, expect, 1e-9 * expect) << n;
-    for (const VectorLevel level : vector_levels())
+    for (const VectorLevel level : vector_levels_above_baseline())
       EXPECT_EQ(sum_exp_at(level, x.data(), n, shift), scalar) << to_string(level) << " " << n;
   }
 }

@@ -7,6 +7,7 @@
 
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/link/assign_roles.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
 
 namespace mosaic::reliability {
 namespace {
@@ -76,6 +77,53 @@ TEST(Degradation, AgeingUsesSparesAndEventuallyFails) {
   EXPECT_GT(*fast.failure_age_years, 0.0);
   EXPECT_GE(fast.worst_log10_ber, none.worst_log10_ber);
   EXPECT_FALSE(fast.assumptions.empty());
+}
+
+// An aged evaluator built from the fresh one (its CTLE and pulses reused) gives every channel and
+// every step the bits the one built from the spec gives, the CTLE tuned by the link or fixed.
+TEST(Degradation, AgedFromTheFreshEvaluatorAsFromTheSpec) {
+  for (const bool auto_ctle : {true, false}) {
+    LinkSpec s = small_link();
+    s.reliability.led_decay_db_per_year = 1.5;
+    s.rx.ctle = true;
+    s.rx.ctle_auto = auto_ctle;
+    s.rx.ctle_peaking_db = 4.0;
+    phy::EvalOptions eo;
+    eo.bathtubs = false;
+    eo.eye_heights = false;
+    phy::LinkEvaluator fresh(s);
+    const phy::PhyResult start = phy::evaluate(fresh, eo);
+    const std::vector<double> loss = led_decay_db(s, s.array.rows * s.array.cols, 4.0);
+    phy::LinkEvaluator from_fresh(fresh, loss), from_spec(s, loss);
+    EXPECT_EQ(from_fresh.ctle_peaking_db(), from_spec.ctle_peaking_db());
+    const phy::PhyResult a = phy::evaluate(from_fresh, eo), b = phy::evaluate(from_spec, eo);
+    ASSERT_EQ(a.channels.size(), b.channels.size());
+    int differs_from_start = 0;
+    for (std::size_t i = 0; i < a.channels.size(); ++i) {
+      EXPECT_EQ(a.channels[i].log10_ber, b.channels[i].log10_ber) << i;
+      EXPECT_EQ(a.channels[i].threshold_a, b.channels[i].threshold_a) << i;
+      EXPECT_EQ(a.channels[i].sampling_phase_ui, b.channels[i].sampling_phase_ui) << i;
+      differs_from_start += a.channels[i].log10_ber != start.channels[i].log10_ber;
+    }
+    EXPECT_GT(differs_from_start, 0);  // the loss reached the eyes
+
+    const link::LaneAssignment lanes = link::assign_roles(s, start.channels);
+    DegradationOptions plain;
+    plain.margin_at_end = true;
+    DegradationOptions reusing = plain;
+    reusing.fresh = &fresh;
+    const DegradationResult x = simulate_degradation(s, start, lanes, plain);
+    const DegradationResult y = simulate_degradation(s, start, lanes, reusing);
+    EXPECT_EQ(x.failed, y.failed);
+    EXPECT_EQ(x.spares_used, y.spares_used);
+    EXPECT_EQ(x.worst_log10_ber, y.worst_log10_ber);
+    EXPECT_EQ(x.end_margin_db, y.end_margin_db);
+    ASSERT_EQ(x.steps.size(), y.steps.size());
+    for (std::size_t k = 0; k < x.steps.size(); ++k) {
+      EXPECT_EQ(x.steps[k].worst_log10_ber, y.steps[k].worst_log10_ber) << k;
+      EXPECT_EQ(x.steps[k].swaps, y.steps[k].swaps) << k;
+    }
+  }
 }
 
 }  // namespace

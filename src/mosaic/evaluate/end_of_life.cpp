@@ -9,7 +9,7 @@ constexpr int kBisections = 6;  // the failure age to life / 64
 
 EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
                       const link::LaneAssignment& lanes, int threads, bool margin,
-                      const reliability::DegradationResult* aged) {
+                      const reliability::DegradationResult* aged, phy::LinkEvaluator* fresh) {
   EndOfLife out;
   const double life = spec.reliability.service_life_years;
   out.age_years = life;
@@ -18,6 +18,7 @@ EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
     o.threads = threads;
     o.ages_years = {age};
     o.margin_at_end = with_margin;
+    o.fresh = fresh;
     const reliability::DegradationResult r =
         reliability::simulate_degradation(spec, at_start, lanes, o);
     out.evaluations += r.evaluations;

@@ -30,9 +30,11 @@ struct EndOfLife {
 // first does (ageing and swaps only accumulate, so the link that meets at the end met before).
 // `aged`, when the caller already ran the stepwise ageing (simulate --degradation), stands for the
 // evaluation at the end of life (run with DegradationOptions::margin_at_end = `margin`); a failure
-// age is bisected all the same. `margin`: also the optical margin at the end of life.
+// age is bisected all the same. `margin`: also the optical margin at the end of life. `fresh`: the
+// evaluator at age 0, whose CTLE and pulses the aged evaluations reuse (DegradationOptions::fresh).
 EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
                       const link::LaneAssignment& lanes, int threads, bool margin,
-                      const reliability::DegradationResult* aged = nullptr);
+                      const reliability::DegradationResult* aged = nullptr,
+                      phy::LinkEvaluator* fresh = nullptr);
 
 }  // namespace mosaic

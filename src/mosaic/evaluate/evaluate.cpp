@@ -77,13 +77,14 @@ Evaluation evaluate(const LinkSpec& spec, const EvalOptions& options) {
     reliability::DegradationOptions d;
     d.threads = options.threads;
     d.progress = options.progress;
+    d.fresh = &ev;
     // Age 0 is this evaluation: only the later ages run the physics again.
     r.degradation = reliability::simulate_degradation(spec, r.phy, r.lanes, d);
     r.physics_evaluations += r.degradation->evaluations;
   }
   if (options.end_of_life) {
     r.end_of_life = end_of_life(spec, r.phy, r.lanes, options.threads, options.margin,
-                                r.degradation ? &*r.degradation : nullptr);
+                                r.degradation ? &*r.degradation : nullptr, &ev);
     r.physics_evaluations += r.end_of_life->evaluations;
   }
   const auto t2 = Clock::now();

@@ -25,15 +25,26 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   const int k_hi = in.victim.pulse->span_ui / 2;
   // Samples one UI apart around the pulse's peak, walking its circular buffer (no division per
   // tap: this runs for every phase of every channel).
+  // The taps are written through a plain pointer into room made beforehand: push_back would
+  // store the vector's end back to memory on every tap, a chain through memory per sample.
   auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
     const int n = static_cast<int>(pulse.h.size());
     int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
     if (i < 0) i += n;
-    for (int k = k_lo; k < k_hi; ++k) {
-      if (!(skip_cursor && k == 0)) scratch.taps.push_back(swing * pulse.h[i]);
-      i += pulse.samples_per_ui;
+    const std::size_t first = scratch.taps.size();
+    scratch.taps.resize(first + static_cast<std::size_t>(k_hi - k_lo));
+    double* out = scratch.taps.data() + first;
+    const double* h = pulse.h.data();
+    const int step = pulse.samples_per_ui;
+    // Runs of taps up to each wrap of the buffer: within a run the index is i + step (k - k0),
+    // with no wrap test on the chain from one tap to the next.
+    for (int k = k_lo; k < k_hi;) {
+      const int run_end = std::min(k_hi, k + (n - i + step - 1) / step);
+      for (; k < run_end; ++k, i += step)
+        if (!(skip_cursor && k == 0)) *out++ = swing * h[i];
       if (i >= n) i -= n;
     }
+    scratch.taps.resize(static_cast<std::size_t>(out - scratch.taps.data()));
   };
   // A nonlinear victim: its window levels (below) and its main-effect taps outside the window.
   PatternLevels& levels = scratch.levels;
@@ -84,10 +95,13 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     lo += std::min(scratch.taps[t], 0.0);
     range += std::abs(scratch.taps[t]);
   }
+  // In a local: the taps are doubles too, so the compiler would keep the sum in memory.
+  double lumped_var = dist.lumped_var;
   for (std::size_t t = exact; t < scratch.taps.size(); ++t) {
     lo += 0.5 * scratch.taps[t];
-    dist.lumped_var += 0.25 * scratch.taps[t] * scratch.taps[t];
+    lumped_var += 0.25 * scratch.taps[t] * scratch.taps[t];
   }
+  dist.lumped_var = lumped_var;
   if (dist.split) {
     lo += window_lo;
     range += window_hi - window_lo;

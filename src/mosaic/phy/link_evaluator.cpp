@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -61,10 +62,11 @@ LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra
     ctle_peaking_db_ = 0.0;
   } else if (ctle_peaking_db) {
     ctle_peaking_db_ = *ctle_peaking_db;
+    ctle_given_ = true;
   } else {
     ctle_peaking_db_ = spec_.rx.ctle_auto ? tune_ctle(ctle_tune_from) : spec_.rx.ctle_peaking_db;
   }
-  chain_ = std::make_unique<ChainModel>(spec_, fiber_, ctle_peaking_db_);
+  chain_ = std::make_shared<const ChainModel>(spec_, fiber_, ctle_peaking_db_);
   const NoiseTerms noise = noise_terms(spec_.rx, *chain_);
   thermal_sigma_a_ = noise.thermal_sigma_a;
   shot_a2_per_a_ = noise.shot_a2_per_a;
@@ -72,6 +74,20 @@ LinkEvaluator::LinkEvaluator(const LinkSpec& spec, std::span<const double> extra
   pulse_once_ = std::vector<std::once_flag>(layout_.channels.size());
   slot_lights_.resize(layout_.channels.size());
   slot_light_once_ = std::vector<std::once_flag>(layout_.channels.size());
+}
+
+LinkEvaluator::LinkEvaluator(LinkEvaluator& fresh, std::span<const double> extra_loss_db)
+    : design_(fresh.design_),
+      spec_(fresh.spec_),
+      fiber_(fresh.fiber_),
+      layout_(build_array(spec_, fiber_, extra_loss_db)),
+      ctle_peaking_db_(fresh.ctle_peaking_db_),
+      chain_(fresh.chain_),
+      pulses_from_(fresh.pulses_from_ ? fresh.pulses_from_ : &fresh),
+      thermal_sigma_a_(fresh.thermal_sigma_a_),
+      shot_a2_per_a_(fresh.shot_a2_per_a_) {
+  // A peaking handed to `fresh` need not be the one the spec would tune to.
+  assert(!fresh.ctle_given_ && "an aged evaluator reuses a CTLE the link tuned itself");
 }
 
 double LinkEvaluator::tune_ctle(std::optional<int> from) const {
@@ -149,6 +165,7 @@ double LinkEvaluator::tune_ctle(std::optional<int> from) const {
 }
 
 const PulseResponse& LinkEvaluator::pulse(int channel) {
+  if (pulses_from_) return pulses_from_->pulse(channel);
   std::call_once(pulse_once_[channel], [&] {
     pulses_[channel] =
         std::make_unique<PulseResponse>(chain_->pulse(layout_.channels[channel].led_f3db_hz));
@@ -157,6 +174,7 @@ const PulseResponse& LinkEvaluator::pulse(int channel) {
 }
 
 std::shared_ptr<const SlotLight> LinkEvaluator::slot_light(int channel) {
+  if (pulses_from_) return pulses_from_->slot_light(channel);
   std::call_once(slot_light_once_[channel], [&] {
     slot_lights_[channel] = chain_->led().slot_light(
         layout_.channels[channel].led_f3db_hz, chain_->bit_period_s(), chain_->samples_per_ui());

@@ -39,6 +39,11 @@ class LinkEvaluator {
   LinkEvaluator(const LinkSpec& spec, std::span<const double> extra_loss_db = {},
                 std::optional<double> ctle_peaking_db = std::nullopt,
                 std::optional<int> ctle_tune_from = std::nullopt);
+  // The same link with extra per-channel losses (an aged array): a loss changes the powers only,
+  // so the spec, fiber, CTLE setting, chain, noise and every pulse response are `fresh`'s, which
+  // must outlive this evaluator. The same results as LinkEvaluator(fresh.design_spec(),
+  // extra_loss_db) where `fresh` tuned its CTLE itself, without the tuning and the pulses again.
+  LinkEvaluator(LinkEvaluator& fresh, std::span<const double> extra_loss_db);
 
   // The spec the physics runs on: receiver and fiber figures at the case temperature
   // (at_case_temperature); design_spec() is the one it was built from.
@@ -77,7 +82,9 @@ class LinkEvaluator {
   FiberResponse fiber_;
   ArrayLayout layout_;
   double ctle_peaking_db_ = 0.0;
-  std::unique_ptr<ChainModel> chain_;
+  std::shared_ptr<const ChainModel> chain_;
+  LinkEvaluator* pulses_from_ = nullptr;  // an aged evaluator's fresh one
+  bool ctle_given_ = false;               // the constructor was handed the peaking
   double thermal_sigma_a_ = 0.0;
   double shot_a2_per_a_ = 0.0;
   std::vector<std::unique_ptr<PulseResponse>> pulses_;

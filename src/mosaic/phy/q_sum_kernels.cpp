@@ -116,6 +116,14 @@ MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, _
   return _mm512_mask_blend_pd(very_negative, q, e_scale);
 }
 
+// q_avx512, or exactly 0 without computing it where every lane's tail lies at or beyond max_z
+// (its Q is 0 there: p 0 = 0 and 0 + x = x, so the sums keep their bits).
+MOSAIC_AVX512F __attribute__((always_inline)) inline __m512d q_or_zero_avx512(
+    __m512d z, __m512d max_z, const double* table, __m512d scale, __m512d e_scale) {
+  if (_mm512_cmp_pd_mask(z, max_z, _CMP_GE_OQ) == 0xFF) return _mm512_setzero_pd();
+  return q_avx512(z, table, scale, e_scale);
+}
+
 #define MOSAIC_AVX2 MOSAIC_TARGET_AVX2
 
 // exp_avx512 in four lanes (the same operations: floor is roundscale toward -inf).
@@ -155,6 +163,15 @@ MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_avx2(__m256d z, cons
   return _mm256_blendv_pd(q, e_scale, very_negative);
 }
 
+// q_or_zero_avx512 in four lanes.
+MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_or_zero_avx2(__m256d z, __m256d max_z,
+                                                                         const double* table,
+                                                                         __m256d scale,
+                                                                         __m256d e_scale) {
+  if (_mm256_movemask_pd(_mm256_cmp_pd(z, max_z, _CMP_GE_OQ)) == 0xF) return _mm256_setzero_pd();
+  return q_avx2(z, table, scale, e_scale);
+}
+
 MOSAIC_AVX2 double combine_avx2(__m256d lo, __m256d hi) {
   alignas(32) double s[8];
   _mm256_store_pd(s, lo);
@@ -188,8 +205,9 @@ MOSAIC_AVX2 double q_sum_avx2(const QSumInput& in) {
     if (_mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(z1, max_z, _CMP_LT_OQ),
                                         _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ))) == 0)
       continue;
-    const __m256d term = _mm256_mul_pd(
-        p, _mm256_add_pd(q_avx2(z1, table, scale, e_scale), q_avx2(z0, table, scale, e_scale)));
+    const __m256d q1 = q_or_zero_avx2(z1, max_z, table, scale, e_scale);
+    const __m256d q0 = q_or_zero_avx2(z0, max_z, table, scale, e_scale);
+    const __m256d term = _mm256_mul_pd(p, _mm256_add_pd(q1, q0));
     __m256d& s = sum[(i >> 2) & 1];
     s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
   }
@@ -221,8 +239,9 @@ MOSAIC_AVX2 double q_sum_split_avx2(const QSumSplitInput& in) {
     if (_mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(z1, max_z, _CMP_LT_OQ),
                                         _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ))) == 0)
       continue;
-    const __m256d term = _mm256_add_pd(_mm256_mul_pd(p1, q_avx2(z1, table, scale, e_scale)),
-                                       _mm256_mul_pd(p0, q_avx2(z0, table, scale, e_scale)));
+    const __m256d q1 = q_or_zero_avx2(z1, max_z, table, scale, e_scale);
+    const __m256d q0 = q_or_zero_avx2(z0, max_z, table, scale, e_scale);
+    const __m256d term = _mm256_add_pd(_mm256_mul_pd(p1, q1), _mm256_mul_pd(p0, q0));
     __m256d& s = sum[(i >> 2) & 1];
     s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
   }
@@ -292,8 +311,9 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
     if ((_mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ) | _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ)) ==
         0)
       continue;
-    const __m512d term = _mm512_mul_pd(
-        p, _mm512_add_pd(q_avx512(z1, table, scale, e_scale), q_avx512(z0, table, scale, e_scale)));
+    const __m512d q1 = q_or_zero_avx512(z1, max_z, table, scale, e_scale);
+    const __m512d q0 = q_or_zero_avx512(z0, max_z, table, scale, e_scale);
+    const __m512d term = _mm512_mul_pd(p, _mm512_add_pd(q1, q0));
     // p = 0 lanes may hold 0 * inf = NaN in principle; they add exactly +0 instead.
     const __mmask8 live = _mm512_cmp_pd_mask(p, _mm512_setzero_pd(), _CMP_NEQ_UQ);
     sum = _mm512_mask_add_pd(sum, live, sum, term);
@@ -348,8 +368,9 @@ MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
     if ((_mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ) | _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ)) ==
         0)
       continue;
-    const __m512d term = _mm512_add_pd(_mm512_mul_pd(p1, q_avx512(z1, table, scale, e_scale)),
-                                       _mm512_mul_pd(p0, q_avx512(z0, table, scale, e_scale)));
+    const __m512d q1 = q_or_zero_avx512(z1, max_z, table, scale, e_scale);
+    const __m512d q0 = q_or_zero_avx512(z0, max_z, table, scale, e_scale);
+    const __m512d term = _mm512_add_pd(_mm512_mul_pd(p1, q1), _mm512_mul_pd(p0, q0));
     sum = _mm512_mask_add_pd(sum, live, sum, term);
   }
   alignas(64) double s[8];

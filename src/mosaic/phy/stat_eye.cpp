@@ -35,10 +35,10 @@ class Engine {
       const double reach = kJitterReachSigma * jitter_samples;
       margin_ = static_cast<int>(std::ceil(reach)) + 2;
       jitter_ = jitter_grid(jitter_samples);
-      jitter_m_lo_ = jitter_.front().m;
-      jitter_m_hi_ = jitter_.back().m;
+      jitter_m_lo_ = jitter_->m_lo();
+      jitter_m_hi_ = jitter_->m_hi();
       at_m_.resize(jitter_m_hi_ - jitter_m_lo_ + 4);
-      terms_.resize(jitter_.size());
+      terms_.resize(jitter_->size());
     }
     cache_.resize(2 * (os_ + margin_) + 1);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
@@ -195,7 +195,7 @@ class Engine {
   template <class At>
   double with_jitter(At&& at) {
     for (int m = jitter_m_lo_ - 1; m <= jitter_m_hi_ + 2; ++m) at_m_[m - jitter_m_lo_ + 1] = at(m);
-    return jitter_average(jitter_, at_m_.data() - jitter_m_lo_ + 1, terms_);
+    return jitter_average(*jitter_, at_m_.data() - jitter_m_lo_ + 1, terms_);
   }
 
   // ln BER with jitter at phase s.
@@ -354,7 +354,7 @@ class Engine {
   int os_ = 0;
   int span_ = 0;
   int margin_ = 0;
-  std::vector<JitterTap> jitter_;
+  std::shared_ptr<const JitterGrid> jitter_;
   int jitter_m_lo_ = 0;  // offsets the taps reach; the cubic adds one below and two above
   int jitter_m_hi_ = 0;
   std::vector<double> at_m_;

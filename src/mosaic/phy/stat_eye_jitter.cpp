@@ -3,6 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#if MOSAIC_LEVEL_PATHS
+// GCC 12's AVX-512 intrinsics start their results from _mm512_undefined_*(), which
+// -W(maybe-)uninitialized reports as a use of an uninitialized value (a false positive).
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#endif
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
@@ -25,11 +32,11 @@ constexpr double kJitterStepsPerSample = 32.0;
 // point carries the Gaussian's probability over its own cell (the cell masses are exact
 // differences of the normal CDF, so they sum to 1 - 2 Q(12)). Every channel of a link has the same
 // jitter, so each thread keeps the last grid it built.
-std::vector<JitterTap> jitter_grid(double jitter_samples) {
+std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples) {
   thread_local double built_for = -1.0;
-  thread_local std::vector<JitterTap> taps;
-  if (built_for == jitter_samples) return taps;
-  taps.clear();
+  thread_local std::shared_ptr<const JitterGrid> last;
+  if (built_for == jitter_samples) return last;
+  auto grid = std::make_shared<JitterGrid>();
   const double reach = kJitterReachSigma * jitter_samples;
   const int steps = std::max(32, static_cast<int>(std::ceil(reach * kJitterStepsPerSample)));
   const double h = reach / steps;
@@ -42,37 +49,186 @@ std::vector<JitterTap> jitter_grid(double jitter_samples) {
     const double log_mass = a >= 0.0   ? log_q(a) + std::log1p(-std::exp(log_q(b) - log_q(a)))
                             : b <= 0.0 ? log_q(-b) + std::log1p(-std::exp(log_q(-a) - log_q(-b)))
                                        : std::log1p(-std::exp(log_q(-a)) - std::exp(log_q(b)));
-    taps.push_back({static_cast<int>(m), tau - m, log_mass});
+    grid->m.push_back(static_cast<int>(m));
+    grid->frac.push_back(tau - m);
+    grid->log_w.push_back(log_mass);
   }
   built_for = jitter_samples;
-  return taps;
+  last = std::move(grid);
+  return last;
 }
+
+namespace {
+
+// ln BER0 at one cell of the grid: the cubic through the four samples around it, kept from rising
+// above the inner two (the scalar reference of the vector kernels below, term for term).
+double cell_value(const JitterGrid& g, int t, const double* y_at) {
+  const int m = g.m[t];
+  const double y1 = y_at[m];
+  if (g.frac[t] == 0.0) return y1;
+  const double y0 = y_at[m - 1], y2 = y_at[m + 1], y3 = y_at[m + 2];
+  const double f = g.frac[t];
+  double y = y1 + 0.5 * f *
+                      (y2 - y0 +
+                       f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
+  if (!std::isfinite(y)) y = (1.0 - f) * y1 + f * y2;
+  return std::min(y, std::max(y1, y2));
+}
+
+// The largest term, then ln of the sum of the exponentials: the same for every level, since the
+// terms are the same bits and a maximum does not depend on the order it is taken in.
+double log_sum(double top, std::vector<double>& terms, int n) {
+  if (top == kNoBer) return kNoBer;
+  return top + std::log(kernels::sum_exp(terms.data(), n, top));
+}
+
+// The cells of one whole-sample offset share their four samples, so the parts of the cubic that
+// do not depend on the fraction are the same for all of them: cell_value's operations, grouped
+// (products and sums in the same order, the same bits).
+struct RunCubic {
+  double y1, c3, a, b, hi;
+  RunCubic(const double* y_at, int m) {
+    const double y0 = y_at[m - 1], y2 = y_at[m + 1], y3 = y_at[m + 2];
+    y1 = y_at[m];
+    c3 = 3.0 * (y1 - y2) + y3 - y0;
+    a = 2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3;
+    b = y2 - y0;
+    hi = std::max(y1, y2);
+  }
+};
+
+#if MOSAIC_LEVEL_PATHS
+// Eight cells of one offset at once, the run's tail masked: cell_value's products and sums in
+// its order (this file has no fused multiply-adds), the fallback and the clamp as masks. x86's
+// max(a, b) is a > b ? a : b and min(a, b) a < b ? a : b, which give std::max(b, a) and
+// std::min(b, a) exactly, NaNs included.
+MOSAIC_TARGET_AVX512 double jitter_average_avx512(const JitterGrid& g, const double* y_at,
+                                                  std::vector<double>& terms) {
+  const int n = g.size();
+  // Locals, not the vectors: a store to `terms` might otherwise be taken to move their data.
+  const int* cell_m = g.m.data();
+  const double* frac = g.frac.data();
+  const double* log_w = g.log_w.data();
+  double* out = terms.data();
+  const __m512d inf = _mm512_set1_pd(std::numeric_limits<double>::infinity());
+  __m512d top = _mm512_set1_pd(kNoBer);
+  for (int t0 = 0; t0 < n;) {
+    const int m = cell_m[t0];
+    int t1 = t0 + 1;
+    while (t1 < n && cell_m[t1] == m) ++t1;
+    const RunCubic r(y_at, m);
+    const __m512d y1 = _mm512_set1_pd(r.y1), y2 = _mm512_set1_pd(y_at[m + 1]);
+    const __m512d c3 = _mm512_set1_pd(r.c3), a = _mm512_set1_pd(r.a), b = _mm512_set1_pd(r.b);
+    const __m512d hi = _mm512_set1_pd(r.hi);
+    for (int t = t0; t < t1; t += 8) {
+      const __mmask8 in_run = t1 - t >= 8 ? 0xFF : static_cast<__mmask8>((1u << (t1 - t)) - 1);
+      const __m512d f = _mm512_maskz_loadu_pd(in_run, frac + t);
+      const __m512d c2 = _mm512_add_pd(a, _mm512_mul_pd(f, c3));
+      const __m512d c1 = _mm512_add_pd(b, _mm512_mul_pd(f, c2));
+      __m512d y = _mm512_add_pd(y1, _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(0.5), f), c1));
+      const __mmask8 finite = _mm512_cmp_pd_mask(_mm512_abs_pd(y), inf, _CMP_LT_OQ);
+      if ((finite & in_run) != in_run) {
+        const __m512d linear = _mm512_add_pd(
+            _mm512_mul_pd(_mm512_sub_pd(_mm512_set1_pd(1.0), f), y1), _mm512_mul_pd(f, y2));
+        y = _mm512_mask_blend_pd(finite, linear, y);
+      }
+      y = _mm512_min_pd(hi, y);
+      const __mmask8 on_sample = _mm512_cmp_pd_mask(f, _mm512_setzero_pd(), _CMP_EQ_OQ);
+      y = _mm512_mask_blend_pd(on_sample, y, y1);
+      const __m512d term = _mm512_add_pd(_mm512_maskz_loadu_pd(in_run, log_w + t), y);
+      _mm512_mask_storeu_pd(out + t, in_run, term);
+      top = _mm512_mask_max_pd(top, in_run, term, top);
+    }
+    t0 = t1;
+  }
+  return log_sum(_mm512_reduce_max_pd(top), terms, n);
+}
+
+// jitter_average_avx512 four cells at a time, each run's last few cells by cell_value.
+MOSAIC_TARGET_AVX2 double jitter_average_avx2(const JitterGrid& g, const double* y_at,
+                                              std::vector<double>& terms) {
+  const int n = g.size();
+  const int* cell_m = g.m.data();
+  const double* frac = g.frac.data();
+  const double* log_w = g.log_w.data();
+  double* out = terms.data();
+  const __m256d inf = _mm256_set1_pd(std::numeric_limits<double>::infinity());
+  const __m256d sign = _mm256_set1_pd(-0.0);
+  __m256d top = _mm256_set1_pd(kNoBer);
+  double best = kNoBer;
+  for (int t0 = 0; t0 < n;) {
+    const int m = cell_m[t0];
+    int t1 = t0 + 1;
+    while (t1 < n && cell_m[t1] == m) ++t1;
+    const RunCubic r(y_at, m);
+    const __m256d y1 = _mm256_set1_pd(r.y1), y2 = _mm256_set1_pd(y_at[m + 1]);
+    const __m256d c3 = _mm256_set1_pd(r.c3), a = _mm256_set1_pd(r.a), b = _mm256_set1_pd(r.b);
+    const __m256d hi = _mm256_set1_pd(r.hi);
+    int t = t0;
+    for (; t + 4 <= t1; t += 4) {
+      const __m256d f = _mm256_loadu_pd(frac + t);
+      const __m256d c2 = _mm256_add_pd(a, _mm256_mul_pd(f, c3));
+      const __m256d c1 = _mm256_add_pd(b, _mm256_mul_pd(f, c2));
+      __m256d y = _mm256_add_pd(y1, _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(0.5), f), c1));
+      const __m256d finite = _mm256_cmp_pd(_mm256_andnot_pd(sign, y), inf, _CMP_LT_OQ);
+      if (_mm256_movemask_pd(finite) != 0xF) {
+        const __m256d linear = _mm256_add_pd(
+            _mm256_mul_pd(_mm256_sub_pd(_mm256_set1_pd(1.0), f), y1), _mm256_mul_pd(f, y2));
+        y = _mm256_blendv_pd(linear, y, finite);
+      }
+      y = _mm256_min_pd(hi, y);
+      const __m256d on_sample = _mm256_cmp_pd(f, _mm256_setzero_pd(), _CMP_EQ_OQ);
+      y = _mm256_blendv_pd(y, y1, on_sample);
+      const __m256d term = _mm256_add_pd(_mm256_loadu_pd(log_w + t), y);
+      _mm256_storeu_pd(out + t, term);
+      top = _mm256_max_pd(term, top);
+    }
+    for (; t < t1; ++t) {
+      out[t] = log_w[t] + cell_value(g, t, y_at);
+      best = std::max(best, out[t]);
+    }
+    t0 = t1;
+  }
+  alignas(32) double lanes[4];
+  _mm256_store_pd(lanes, top);
+  for (double v : lanes) best = std::max(best, v);
+  return log_sum(best, terms, n);
+}
+#else
+double jitter_average_avx512(const JitterGrid& g, const double* y_at, std::vector<double>& terms) {
+  return jitter_average_scalar(g, y_at, terms);
+}
+double jitter_average_avx2(const JitterGrid& g, const double* y_at, std::vector<double>& terms) {
+  return jitter_average_scalar(g, y_at, terms);
+}
+#endif
+
+}  // namespace
 
 // Between samples ln BER0 is a Catmull-Rom cubic through the four nearest: near the eye centre it
 // is close to a parabola, which a straight line between samples overstates by a fraction of a
 // decade deep in the tail. The cubic is kept from rising above its two inner samples, so a sharp
 // eye edge cannot overshoot into a spurious error floor.
-double jitter_average(std::span<const JitterTap> taps, const double* y_at,
-                      std::vector<double>& terms) {
+double jitter_average_scalar(const JitterGrid& g, const double* y_at, std::vector<double>& terms) {
+  const int n = g.size();
   double top = kNoBer;
-  for (std::size_t t = 0; t < taps.size(); ++t) {
-    const JitterTap& tap = taps[t];
-    const double y1 = y_at[tap.m];
-    double y = y1;
-    if (tap.frac != 0.0) {
-      const double y0 = y_at[tap.m - 1], y2 = y_at[tap.m + 1], y3 = y_at[tap.m + 2];
-      const double f = tap.frac;
-      y = y1 + 0.5 * f *
-                   (y2 - y0 +
-                    f * (2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3 + f * (3.0 * (y1 - y2) + y3 - y0)));
-      if (!std::isfinite(y)) y = (1.0 - f) * y1 + f * y2;
-      y = std::min(y, std::max(y1, y2));
-    }
-    terms[t] = tap.log_w + y;
+  for (int t = 0; t < n; ++t) {
+    terms[t] = g.log_w[t] + cell_value(g, t, y_at);
     top = std::max(top, terms[t]);
   }
-  if (top == kNoBer) return kNoBer;
-  return top + std::log(kernels::sum_exp(terms.data(), static_cast<int>(terms.size()), top));
+  return log_sum(top, terms, n);
+}
+
+double jitter_average_at(VectorLevel level, const JitterGrid& g, const double* y_at,
+                         std::vector<double>& terms) {
+  return pick_level(level, &jitter_average_avx512, &jitter_average_avx2, &jitter_average_scalar)(
+      g, y_at, terms);
+}
+
+double jitter_average(const JitterGrid& g, const double* y_at, std::vector<double>& terms) {
+  static const auto best = pick_level(cpu_vector_level(), &jitter_average_avx512,
+                                      &jitter_average_avx2, &jitter_average_scalar);
+  return best(g, y_at, terms);
 }
 
 }  // namespace mosaic::phy

@@ -1,15 +1,21 @@
 #pragma once
 
-#include <span>
+#include <memory>
 #include <vector>
+
+#include "mosaic/core/vector_level.hpp"
 
 namespace mosaic::phy {
 
-// One tap of the jitter average: the Gaussian's mass over one cell of its grid.
-struct JitterTap {
-  int m;         // whole-sample offset below the cell's centre
-  double frac;   // fraction of a sample above it
-  double log_w;  // ln of the cell's share of the Gaussian
+// The jitter average's grid, one entry per cell of the Gaussian's grid, in order of offset
+// (structure of arrays: the average runs over many cells at once).
+struct JitterGrid {
+  std::vector<int> m;         // whole-sample offset below the cell's centre (non-decreasing)
+  std::vector<double> frac;   // fraction of a sample above it
+  std::vector<double> log_w;  // ln of the cell's share of the Gaussian
+  int size() const { return static_cast<int>(m.size()); }
+  int m_lo() const { return m.front(); }
+  int m_hi() const { return m.back(); }
 };
 
 // How far the jitter average reaches, in rms widths.
@@ -17,12 +23,15 @@ inline constexpr double kJitterReachSigma = 12.0;
 
 // The jitter grid for an rms of `jitter_samples` (see stat_eye_jitter.cpp). Each thread keeps the
 // last grid it built: every channel of a link has the same jitter.
-std::vector<JitterTap> jitter_grid(double jitter_samples);
+std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples);
 
 // The jitter average of ln BER from its jitter-free values at whole-sample offsets: y_at[m] =
 // ln BER0(s + m) for m from the grid's first offset - 1 to its last + 2. `terms` is a buffer of
-// the grid's size.
-double jitter_average(std::span<const JitterTap> taps, const double* y_at,
-                      std::vector<double>& terms);
+// the grid's size. Every vector level gives the scalar reference's bits.
+double jitter_average(const JitterGrid& grid, const double* y_at, std::vector<double>& terms);
+double jitter_average_at(VectorLevel level, const JitterGrid& grid, const double* y_at,
+                         std::vector<double>& terms);
+double jitter_average_scalar(const JitterGrid& grid, const double* y_at,
+                             std::vector<double>& terms);
 
 }  // namespace mosaic::phy

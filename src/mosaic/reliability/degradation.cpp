@@ -155,7 +155,11 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
     eo.bathtubs = false;
     eo.eye_heights = false;  // the ageing reads BERs only
     if (step > 0) {
-      aged_ev.emplace(spec, loss);
+      if (options.fresh) {
+        aged_ev.emplace(*options.fresh, loss);
+      } else {
+        aged_ev.emplace(spec, loss);
+      }
       aged = phy::evaluate(*aged_ev, eo);
       ++out.evaluations;
     }

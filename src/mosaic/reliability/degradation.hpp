@@ -47,6 +47,10 @@ struct DegradationOptions {
   // Also the optical margin of the link as it stands at the last age, after its swaps
   // (phy::optical_margin_db over the channels active then), when that age does not fail.
   bool margin_at_end = false;
+  // The evaluator of the link at age 0 (of this spec, its CTLE tuned by itself), when the caller
+  // has one: the aged evaluations take its CTLE setting and pulse responses instead of computing
+  // them again (a loss changes neither). Null: each age starts from the spec.
+  phy::LinkEvaluator* fresh = nullptr;
 };
 
 // One re-evaluation of the link's channels by the physics engine.

@@ -1,0 +1,98 @@
+// The statistical eye's jitter average: the grid's cells hold the Gaussian's mass over +-12 sigma,
+// a flat bathtub comes back unchanged, and every vector level gives the scalar reference's bits
+// (sharp edges, -inf phases and odd grid sizes included).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "common/vector_levels.hpp"
+#include "mosaic/core/rng.hpp"
+#include "mosaic/phy/stat_eye_jitter.hpp"
+
+namespace mosaic::phy {
+namespace {
+
+using test::vector_levels_above_baseline;
+
+// ln BER0 at offsets m_lo - 1 .. m_hi + 2 (y_at[m] for the kernel).
+struct Bathtub {
+  std::vector<double> values;
+  int m_lo = 0;
+  const double* at() const { return values.data() - m_lo + 1; }
+};
+
+Bathtub bathtub(const JitterGrid& g, Rng& rng, int kind) {
+  Bathtub b;
+  b.m_lo = g.m_lo();
+  const int n = g.m_hi() - g.m_lo() + 4;
+  for (int i = 0; i < n; ++i) {
+    const double m = i + g.m_lo() - 1;
+    double y = 0.0;
+    switch (kind) {
+      case 0:  // a deep parabola, as at an open eye's centre
+        y = -60.0 + 4.0 * m * m + 0.1 * rng.uniform();
+        break;
+      case 1:  // a sharp edge: the eye closes within a sample
+        y = m < 1 ? -300.0 * rng.uniform() : -0.7;
+        break;
+      case 2:  // phases with no error at all
+        y = rng.uniform() < 0.3 ? -std::numeric_limits<double>::infinity() : -40.0 * rng.uniform();
+        break;
+      default:  // noise of every size
+        y = -std::exp(6.0 * rng.uniform());
+    }
+    b.values.push_back(std::min(y, 0.0));
+  }
+  return b;
+}
+
+TEST(StatEyeJitter, CellsHoldTheGaussianMassWithinTwelveSigma) {
+  for (const double rms : {0.03, 0.4, 1.0, 2.7}) {
+    const auto g = jitter_grid(rms);
+    double mass = 0.0;
+    for (const double w : g->log_w) mass += std::exp(w);
+    // 1 - 2 Q(12) = 1 - 3.5e-33: one within rounding.
+    EXPECT_NEAR(mass, 1.0, 1e-12) << rms;
+    EXPECT_EQ(g->m_lo(), static_cast<int>(std::floor(-12.0 * rms)));
+    for (int t = 1; t < g->size(); ++t) ASSERT_GE(g->m[t], g->m[t - 1]);
+    // The grid of the same rms is the one kept, not a new one.
+    EXPECT_EQ(jitter_grid(rms).get(), g.get());
+  }
+}
+
+TEST(StatEyeJitter, AFlatBathtubIsUnchanged) {
+  const auto g = jitter_grid(0.6);
+  std::vector<double> y(g->m_hi() - g->m_lo() + 4, -23.0);
+  std::vector<double> terms(g->size());
+  EXPECT_NEAR(jitter_average_scalar(*g, y.data() - g->m_lo() + 1, terms), -23.0, 1e-9);
+}
+
+TEST(StatEyeJitter, EveryLevelGivesTheScalarBits) {
+  Rng rng(11, RngPurpose::kSweepSample, 4);
+  for (const double rms : {0.02, 0.13, 0.5, 0.97, 1.6, 3.3}) {
+    const auto g = jitter_grid(rms);
+    std::vector<double> terms(g->size()), again(g->size());
+    for (int trial = 0; trial < 40; ++trial) {
+      const Bathtub b = bathtub(*g, rng, trial % 4);
+      const double scalar = jitter_average_scalar(*g, b.at(), terms);
+      ASSERT_FALSE(std::isnan(scalar));
+      for (const VectorLevel level : vector_levels_above_baseline()) {
+        const double v = jitter_average_at(level, *g, b.at(), again);
+        ASSERT_EQ(v, scalar) << to_string(level) << " rms " << rms << " trial " << trial;
+        ASSERT_EQ(again, terms) << to_string(level);
+      }
+    }
+  }
+  // Every phase without errors: no errors with jitter either.
+  const auto g = jitter_grid(0.3);
+  std::vector<double> none(g->m_hi() - g->m_lo() + 4, -std::numeric_limits<double>::infinity());
+  std::vector<double> terms(g->size());
+  for (const VectorLevel level : vector_levels_above_baseline())
+    EXPECT_EQ(jitter_average_at(level, *g, none.data() - g->m_lo() + 1, terms),
+              -std::numeric_limits<double>::infinity());
+}
+
+}  // namespace
+}  // namespace mosaic::phy
