@@ -153,22 +153,32 @@ int ReedSolomon10::solve(std::span<const std::uint16_t> s, int* where,
   if (found != l) return -1;
 
   // Forney (first root alpha^0): e = X * omega(X^-1) / lambda'(X^-1).
-  std::array<std::uint16_t, kMaxParity> omega{};
-  for (int i = 0; i < parity; ++i)
-    for (int j = 0; j <= std::min(i, l); ++j) omega[i] ^= mul(lambda[j], s[i - j]);
+  // The powers of X^-1 as logarithms (i log X^-1 mod 1023, one addition per term) rather than a
+  // chain of multiplies, each waiting on the one before: the same products, the terms independent.
+  std::array<int, kMaxParity> log_omega{};  // -1: a zero coefficient
+  for (int i = 0; i < parity; ++i) {
+    std::uint16_t w = 0;
+    for (int j = 0; j <= std::min(i, l); ++j) w ^= mul(lambda[j], s[i - j]);
+    log_omega[i] = w ? log_[w] : -1;
+  }
+  std::array<int, kMaxParity / 2 + 1> log_lambda_odd{};  // lambda_1, lambda_3, ...; -1: zero
+  int odd_terms = 0;
+  for (int j = 1; j <= l; j += 2) log_lambda_odd[odd_terms++] = lambda[j] ? log_[lambda[j]] : -1;
   for (int e = 0; e < found; ++e) {
     const int d = where[e];
-    const std::uint16_t xinv = exp_[(1023 - d % 1023) % 1023];
-    std::uint16_t num = 0, den = 0, pw = 1;
-    for (int i = 0; i < parity; ++i) {
-      num ^= mul(omega[i], pw);
-      pw = mul(pw, xinv);
+    const int log_xinv = (1023 - d % 1023) % 1023;
+    std::uint16_t num = 0, den = 0;
+    for (int i = 0, log_pw = 0; i < parity; ++i) {
+      if (log_omega[i] >= 0) num ^= exp_[log_omega[i] + log_pw];
+      log_pw += log_xinv;
+      if (log_pw >= 1023) log_pw -= 1023;
     }
-    pw = 1;  // lambda'(x) = sum over odd j of lambda_j x^(j-1)
-    const std::uint16_t xinv2 = mul(xinv, xinv);
-    for (int j = 1; j <= l; j += 2) {
-      den ^= mul(lambda[j], pw);
-      pw = mul(pw, xinv2);
+    // lambda'(x) = sum over odd j of lambda_j x^(j-1): the powers of X^-2.
+    const int log_xinv2 = (2 * log_xinv) % 1023;
+    for (int k = 0, log_pw = 0; k < odd_terms; ++k) {
+      if (log_lambda_odd[k] >= 0) den ^= exp_[log_lambda_odd[k] + log_pw];
+      log_pw += log_xinv2;
+      if (log_pw >= 1023) log_pw -= 1023;
     }
     if (den == 0) return -1;
     const std::uint16_t x = exp_[d % 1023];
