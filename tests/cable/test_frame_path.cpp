@@ -388,7 +388,8 @@ TEST(FrameCheck, Crc32cCheckValueAndReference) {
   EXPECT_EQ(frame_crc(bytes), 0xE3069283u);  // the catalogued check value of CRC-32C
   EXPECT_EQ(frame_crc_reference(bytes), 0xE3069283u);
   Rng rng(9, RngPurpose::kLinkPayload, 1);
-  for (std::size_t len : {0u, 1u, 7u, 8u, 9u, 60u, 1514u, 9017u}) {
+  // Lengths either side of the three-stream rounds (384 bytes each) and their tails.
+  for (std::size_t len : {0u, 1u, 7u, 8u, 9u, 60u, 383u, 384u, 385u, 767u, 768u, 1514u, 9017u}) {
     std::vector<std::uint8_t> f(len);
     for (auto& b : f) b = static_cast<std::uint8_t>(rng.next_u32());
     EXPECT_EQ(frame_crc(f), frame_crc_reference(f)) << len;
