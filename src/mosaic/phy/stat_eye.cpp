@@ -198,13 +198,15 @@ class Engine {
     return jitter_average(*jitter_, at_m_.data() - jitter_m_lo_ + 1, terms_);
   }
 
-  // ln BER with jitter at phase s.
+  // ln BER with jitter at phase s, from the jitter-free ln BER at exactly the offsets the average
+  // reads (the grid's first - 1 to its last + 2), not every phase of the margin.
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
-    const int n = 2 * margin_ + 1;
-    l0_.resize(n);
-    for (int i = 0; i < n; ++i) l0_[i] = log_ber0(s - margin_ + i, d);
-    return with_jitter([&](int m) { return l0_[std::clamp(m + margin_, 0, n - 1)]; });
+    const int lo = jitter_m_lo_ - 1;
+    const int hi = jitter_m_hi_ + 2;
+    l0_.resize(hi - lo + 1);
+    for (int m = lo; m <= hi; ++m) l0_[m - lo] = log_ber0(s + m, d);
+    return with_jitter([&](int m) { return l0_[m - lo]; });
   }
 
   template <class LogBerAtPhase>
