@@ -66,6 +66,62 @@ TEST(QSumKernels, ScalarMatchesTheDefinitionAndVectorsMatchScalarBitForBit) {
   if (vector_levels_above_baseline().empty()) GTEST_SKIP() << "no AVX2 on this CPU: scalar only";
 }
 
+// Groups where one tail is beyond the table's reach in every lane and the other is not (the
+// vector kernels skip that tail's Q), at each scale, for the linear and the split sum: every
+// level against the scalar reference bit for bit, and the sum against the near tail alone.
+TEST(QSumKernels, ATailBeyondReachInEveryLaneIsSkippedWithTheSameBits) {
+  constexpr int kBins = 64;
+  std::vector<double> p(kBins, 1.0 / kBins), inv(kBins);
+  for (int i = 0; i < kBins; ++i) inv[i] = 0.8 + 0.4 * (i % 5) / 4.0;
+  for (const double scale : {0.0, 700.0}) {
+    // Bins at 0 .. 3.15 with the threshold at 4: the cursor-0 tail z0 = (4 - x) inv is 0.7 to 5;
+    // a cursor of 200 puts the cursor-1 tail beyond every reach (z1 > 150).
+    QSumInput in;
+    in.p = p.data();
+    in.inv_sigma0 = inv.data();
+    in.inv_sigma1 = inv.data();
+    in.bins = kBins;
+    in.lo = 0.0;
+    in.step = 0.05;
+    in.cursor = 200.0;
+    in.threshold = 4.0;
+    in.log_scale = scale;
+    const double scalar = q_sum_scalar(in);
+    double near_tail = 0.0;
+    for (int i = 0; i < kBins; ++i) near_tail += p[i] * table_q((4.0 - 0.05 * i) * inv[i]);
+    if (scale == 0.0) {
+      EXPECT_NEAR(scalar, near_tail, 1e-12 * near_tail);
+    }
+    EXPECT_GT(scalar, 0.0);
+    for (const VectorLevel level : vector_levels_above_baseline())
+      EXPECT_EQ(q_sum_at(level, in), scalar) << to_string(level) << " " << scale;
+    // The roles swapped: the cursor-0 tail beyond reach (z0 = (52 - x) inv > 38), the cursor-1
+    // tail z1 = x inv near the threshold.
+    in.cursor = 52.0;
+    in.threshold = 52.0;
+    const double swapped = q_sum_scalar(in);
+    EXPECT_GT(swapped, 0.0);
+    for (const VectorLevel level : vector_levels_above_baseline())
+      EXPECT_EQ(q_sum_at(level, in), swapped) << to_string(level) << " swapped " << scale;
+    // A split sum 60 to 63 above its threshold: the cursor-1 tail (x - d) inv is beyond reach, the
+    // cursor-0 tail a certain error (Q of a z below -9 is 1).
+    std::vector<double> p1(kBins, 1.0 / kBins);
+    QSumSplitInput split;
+    split.p0 = p.data();
+    split.p1 = p1.data();
+    split.inv_sigma = inv.data();
+    split.bins = kBins;
+    split.lo = -300.0;
+    split.step = 0.05;
+    split.threshold = -360.0;
+    split.log_scale = scale;
+    const double split_scalar = q_sum_split_scalar(split);
+    EXPECT_GT(split_scalar, 0.0);
+    for (const VectorLevel level : vector_levels_above_baseline())
+      EXPECT_EQ(q_sum_split_at(level, split), split_scalar) << to_string(level) << " " << scale;
+  }
+}
+
 // Deep-tail sums, scaled by e^700 and e^1400, against the same sum from ln Q in the log domain;
 // every vector level against scalar bit for bit.
 TEST(QSumKernels, ScaledSumsReachTheDeepTail) {

@@ -116,11 +116,12 @@ MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, _
   return _mm512_mask_blend_pd(very_negative, q, e_scale);
 }
 
-// q_avx512, or exactly 0 without computing it where every lane's tail lies at or beyond max_z
-// (its Q is 0 there: p 0 = 0 and 0 + x = x, so the sums keep their bits).
+// q_avx512, or exactly 0 without computing it where no lane's tail lies below max_z (`within`:
+// the lanes that do, as the group's skip test found them): Q is 0 beyond it, p 0 = 0 and
+// 0 + x = x, so the sums keep their bits.
 MOSAIC_AVX512F __attribute__((always_inline)) inline __m512d q_or_zero_avx512(
-    __m512d z, __m512d max_z, const double* table, __m512d scale, __m512d e_scale) {
-  if (_mm512_cmp_pd_mask(z, max_z, _CMP_GE_OQ) == 0xFF) return _mm512_setzero_pd();
+    __m512d z, __mmask8 within, const double* table, __m512d scale, __m512d e_scale) {
+  if (within == 0) return _mm512_setzero_pd();
   return q_avx512(z, table, scale, e_scale);
 }
 
@@ -163,12 +164,12 @@ MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_avx2(__m256d z, cons
   return _mm256_blendv_pd(q, e_scale, very_negative);
 }
 
-// q_or_zero_avx512 in four lanes.
-MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_or_zero_avx2(__m256d z, __m256d max_z,
+// q_or_zero_avx512 in four lanes (`within`: the lanes' compare with max_z, all ones or zeros).
+MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_or_zero_avx2(__m256d z, __m256d within,
                                                                          const double* table,
                                                                          __m256d scale,
                                                                          __m256d e_scale) {
-  if (_mm256_movemask_pd(_mm256_cmp_pd(z, max_z, _CMP_GE_OQ)) == 0xF) return _mm256_setzero_pd();
+  if (_mm256_movemask_pd(within) == 0) return _mm256_setzero_pd();
   return q_avx2(z, table, scale, e_scale);
 }
 
@@ -202,11 +203,11 @@ MOSAIC_AVX2 double q_sum_avx2(const QSumInput& in) {
     const __m256d z1 = _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(x0, cursor), d),
                                      _mm256_loadu_pd(in.inv_sigma1 + i));
     const __m256d z0 = _mm256_mul_pd(_mm256_sub_pd(d, x0), _mm256_loadu_pd(in.inv_sigma0 + i));
-    if (_mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(z1, max_z, _CMP_LT_OQ),
-                                        _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ))) == 0)
-      continue;
-    const __m256d q1 = q_or_zero_avx2(z1, max_z, table, scale, e_scale);
-    const __m256d q0 = q_or_zero_avx2(z0, max_z, table, scale, e_scale);
+    const __m256d within1 = _mm256_cmp_pd(z1, max_z, _CMP_LT_OQ);
+    const __m256d within0 = _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ);
+    if (_mm256_movemask_pd(_mm256_or_pd(within1, within0)) == 0) continue;
+    const __m256d q1 = q_or_zero_avx2(z1, within1, table, scale, e_scale);
+    const __m256d q0 = q_or_zero_avx2(z0, within0, table, scale, e_scale);
     const __m256d term = _mm256_mul_pd(p, _mm256_add_pd(q1, q0));
     __m256d& s = sum[(i >> 2) & 1];
     s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
@@ -236,11 +237,11 @@ MOSAIC_AVX2 double q_sum_split_avx2(const QSumSplitInput& in) {
     const __m256d inv = _mm256_loadu_pd(in.inv_sigma + i);
     const __m256d z1 = _mm256_mul_pd(_mm256_sub_pd(x0, d), inv);
     const __m256d z0 = _mm256_mul_pd(_mm256_sub_pd(d, x0), inv);
-    if (_mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(z1, max_z, _CMP_LT_OQ),
-                                        _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ))) == 0)
-      continue;
-    const __m256d q1 = q_or_zero_avx2(z1, max_z, table, scale, e_scale);
-    const __m256d q0 = q_or_zero_avx2(z0, max_z, table, scale, e_scale);
+    const __m256d within1 = _mm256_cmp_pd(z1, max_z, _CMP_LT_OQ);
+    const __m256d within0 = _mm256_cmp_pd(z0, max_z, _CMP_LT_OQ);
+    if (_mm256_movemask_pd(_mm256_or_pd(within1, within0)) == 0) continue;
+    const __m256d q1 = q_or_zero_avx2(z1, within1, table, scale, e_scale);
+    const __m256d q0 = q_or_zero_avx2(z0, within0, table, scale, e_scale);
     const __m256d term = _mm256_add_pd(_mm256_mul_pd(p1, q1), _mm256_mul_pd(p0, q0));
     __m256d& s = sum[(i >> 2) & 1];
     s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
@@ -308,11 +309,11 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
     const __m512d z1 = _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(x0, cursor), d),
                                      _mm512_loadu_pd(in.inv_sigma1 + i));
     const __m512d z0 = _mm512_mul_pd(_mm512_sub_pd(d, x0), _mm512_loadu_pd(in.inv_sigma0 + i));
-    if ((_mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ) | _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ)) ==
-        0)
-      continue;
-    const __m512d q1 = q_or_zero_avx512(z1, max_z, table, scale, e_scale);
-    const __m512d q0 = q_or_zero_avx512(z0, max_z, table, scale, e_scale);
+    const __mmask8 within1 = _mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ);
+    const __mmask8 within0 = _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ);
+    if ((within1 | within0) == 0) continue;
+    const __m512d q1 = q_or_zero_avx512(z1, within1, table, scale, e_scale);
+    const __m512d q0 = q_or_zero_avx512(z0, within0, table, scale, e_scale);
     const __m512d term = _mm512_mul_pd(p, _mm512_add_pd(q1, q0));
     // p = 0 lanes may hold 0 * inf = NaN in principle; they add exactly +0 instead.
     const __mmask8 live = _mm512_cmp_pd_mask(p, _mm512_setzero_pd(), _CMP_NEQ_UQ);
@@ -365,11 +366,11 @@ MOSAIC_AVX512F double q_sum_split_avx512(const QSumSplitInput& in) {
     const __m512d inv = _mm512_loadu_pd(in.inv_sigma + i);
     const __m512d z1 = _mm512_mul_pd(_mm512_sub_pd(x0, d), inv);
     const __m512d z0 = _mm512_mul_pd(_mm512_sub_pd(d, x0), inv);
-    if ((_mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ) | _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ)) ==
-        0)
-      continue;
-    const __m512d q1 = q_or_zero_avx512(z1, max_z, table, scale, e_scale);
-    const __m512d q0 = q_or_zero_avx512(z0, max_z, table, scale, e_scale);
+    const __mmask8 within1 = _mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ);
+    const __mmask8 within0 = _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ);
+    if ((within1 | within0) == 0) continue;
+    const __m512d q1 = q_or_zero_avx512(z1, within1, table, scale, e_scale);
+    const __m512d q0 = q_or_zero_avx512(z0, within0, table, scale, e_scale);
     const __m512d term = _mm512_add_pd(_mm512_mul_pd(p1, q1), _mm512_mul_pd(p0, q0));
     sum = _mm512_mask_add_pd(sum, live, sum, term);
   }

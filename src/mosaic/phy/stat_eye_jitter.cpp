@@ -53,6 +53,8 @@ std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples) {
     grid->frac.push_back(tau - m);
     grid->log_w.push_back(log_mass);
   }
+  for (int t = 1; t <= grid->size(); ++t)
+    if (t == grid->size() || grid->m[t] != grid->m[t - 1]) grid->run_end.push_back(t);
   built_for = jitter_samples;
   last = std::move(grid);
   return last;
@@ -86,10 +88,11 @@ double log_sum(double top, std::vector<double>& terms, int n) {
 // do not depend on the fraction are the same for all of them: cell_value's operations, grouped
 // (products and sums in the same order, the same bits).
 struct RunCubic {
-  double y1, c3, a, b, hi;
+  double y1, y2, c3, a, b, hi;
   RunCubic(const double* y_at, int m) {
-    const double y0 = y_at[m - 1], y2 = y_at[m + 1], y3 = y_at[m + 2];
+    const double y0 = y_at[m - 1], y3 = y_at[m + 2];
     y1 = y_at[m];
+    y2 = y_at[m + 1];
     c3 = 3.0 * (y1 - y2) + y3 - y0;
     a = 2.0 * y0 - 5.0 * y1 + 4.0 * y2 - y3;
     b = y2 - y0;
@@ -112,12 +115,9 @@ MOSAIC_TARGET_AVX512 double jitter_average_avx512(const JitterGrid& g, const dou
   double* out = terms.data();
   const __m512d inf = _mm512_set1_pd(std::numeric_limits<double>::infinity());
   __m512d top = _mm512_set1_pd(kNoBer);
-  for (int t0 = 0; t0 < n;) {
-    const int m = cell_m[t0];
-    int t1 = t0 + 1;
-    while (t1 < n && cell_m[t1] == m) ++t1;
-    const RunCubic r(y_at, m);
-    const __m512d y1 = _mm512_set1_pd(r.y1), y2 = _mm512_set1_pd(y_at[m + 1]);
+  for (int t0 = 0; const int t1 : g.run_end) {
+    const RunCubic r(y_at, cell_m[t0]);
+    const __m512d y1 = _mm512_set1_pd(r.y1), y2 = _mm512_set1_pd(r.y2);
     const __m512d c3 = _mm512_set1_pd(r.c3), a = _mm512_set1_pd(r.a), b = _mm512_set1_pd(r.b);
     const __m512d hi = _mm512_set1_pd(r.hi);
     for (int t = t0; t < t1; t += 8) {
@@ -156,12 +156,9 @@ MOSAIC_TARGET_AVX2 double jitter_average_avx2(const JitterGrid& g, const double*
   const __m256d sign = _mm256_set1_pd(-0.0);
   __m256d top = _mm256_set1_pd(kNoBer);
   double best = kNoBer;
-  for (int t0 = 0; t0 < n;) {
-    const int m = cell_m[t0];
-    int t1 = t0 + 1;
-    while (t1 < n && cell_m[t1] == m) ++t1;
-    const RunCubic r(y_at, m);
-    const __m256d y1 = _mm256_set1_pd(r.y1), y2 = _mm256_set1_pd(y_at[m + 1]);
+  for (int t0 = 0; const int t1 : g.run_end) {
+    const RunCubic r(y_at, cell_m[t0]);
+    const __m256d y1 = _mm256_set1_pd(r.y1), y2 = _mm256_set1_pd(r.y2);
     const __m256d c3 = _mm256_set1_pd(r.c3), a = _mm256_set1_pd(r.a), b = _mm256_set1_pd(r.b);
     const __m256d hi = _mm256_set1_pd(r.hi);
     int t = t0;

@@ -13,6 +13,8 @@ struct JitterGrid {
   std::vector<int> m;         // whole-sample offset below the cell's centre (non-decreasing)
   std::vector<double> frac;   // fraction of a sample above it
   std::vector<double> log_w;  // ln of the cell's share of the Gaussian
+  // The runs of cells that share one offset: run r is [run_end[r - 1], run_end[r]) (from 0).
+  std::vector<int> run_end;
   int size() const { return static_cast<int>(m.size()); }
   int m_lo() const { return m.front(); }
   int m_hi() const { return m.back(); }
