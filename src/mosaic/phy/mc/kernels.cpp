@@ -48,24 +48,12 @@ MOSAIC_MC_INLINE float ln_unit(float x) {
   return static_cast<float>(e) * 0.69314718f + 2.0f * s * p;
 }
 
-// sqrt(x), x >= 0, to ~1e-7 relative without a library call: the libm sqrt may set errno, which
-// keeps compilers from vectorizing it unless the whole build says -fno-math-errno.
-MOSAIC_MC_INLINE float sqrt_nonneg(float x) {
-  // Unsigned: x may be -0.0f (u1 rounded to 1), whose sign bit must not overflow the subtraction.
-  float y = std::bit_cast<float>(0x5F375A86u - (std::bit_cast<std::uint32_t>(x) >> 1));
-  const float h = 0.5f * x;
-  y = y * (1.5f - h * y * y);
-  y = y * (1.5f - h * y * y);
-  y = y * (1.5f - h * y * y);
-  return x * y;  // x = 0 gives 0 (y stays finite)
-}
-
 // Box-Muller pair from two Philox words: the angle goes through its half, h in [-pi/2, pi/2),
 // where short Taylor series are accurate to ~1e-7.
 MOSAIC_MC_INLINE void box_muller(std::uint32_t a, std::uint32_t b, float& z0, float& z1) {
   const float u1 = static_cast<float>(static_cast<std::int32_t>(a >> 1)) * 0x1.0p-31f + 0x1.0p-32f;
   const float r2 = -2.0f * ln_unit(u1);
-  const float r = sqrt_nonneg(r2);
+  const float r = std::sqrt(r2);
   const float h =
       3.14159265f * (static_cast<float>(static_cast<std::int32_t>(b >> 8)) * 0x1.0p-24f - 0.5f);
   const float h2 = h * h;
@@ -352,7 +340,7 @@ void add_noise_lanes(const float* x, const float* u, float thermal_var, float sh
                      std::size_t n) {
   for (std::size_t i = 0; i < n * kLanes; ++i) {
     const float v = thermal_var + shot_per_a * (x[i] > 0.0f ? x[i] : 0.0f);
-    y[i] = x[i] + u[i] * sqrt_nonneg(v);
+    y[i] = x[i] + u[i] * std::sqrt(v);
   }
 }
 
