@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "mosaic/core/design/presets.hpp"
@@ -94,6 +95,97 @@ TEST(Session, ScheduledBerChangeWaitsForItsPeriod) {
   EXPECT_EQ(corrected[4], 0u);
   EXPECT_GT(corrected[5], 0u);
   EXPECT_DOUBLE_EQ(session.channels().plan().background_ber, 1e-4);
+}
+
+// Two plans at one background BER: the second has a skew step planned far beyond any run, which
+// keeps its channel model off the in-place path (it is never transparent) without changing a bit.
+std::pair<FaultPlan, FaultPlan> plain_and_copying(double ber) {
+  FaultPlan plain;
+  plain.background_ber = ber;
+  FaultPlan copying = plain;
+  copying.skew_steps.push_back({0, 1e9, 0.0});
+  return {plain, copying};
+}
+
+// Without skew the transmitter writes the receiver's wire itself and the channels' errors are
+// added there; a skew step injected live then needs the period before it, which only the
+// receiver holds. The result must be the model's with its own copies all along: a session with a
+// skew step planned far beyond the run never takes the in-place path, and both must agree word for
+// word and event for event, across the step, at a background BER.
+TEST(Session, SkewInjectedAfterInPlacePeriodsMatchesTheCopyingModel) {
+  const LinkSpec spec = preset("800g");
+  const LinkConfig config = LinkConfig::from_spec(spec);
+  const auto [plain, copying] = plain_and_copying(2e-5);
+  Session a(config, plain, spec.seed);
+  Session b(config, copying, spec.seed);
+  ASSERT_TRUE(a.channels().transparent());
+  ASSERT_FALSE(b.channels().transparent());
+  const int moved = a.channels_in_service()[5];
+  std::vector<std::vector<std::uint64_t>> out_a, out_b;
+  const auto keep = [](std::vector<std::vector<std::uint64_t>>& to) {
+    return [&to](const DeliveredPeriod& p) {
+      to.emplace_back(p.words.begin(), p.words.end());
+      return HostFecOutcome{};
+    };
+  };
+  for (int i = 0; i < 10; ++i) {
+    if (i == 4) {
+      a.inject({0.0, FaultKind::kSkew, moved, 37.0});
+      b.inject({0.0, FaultKind::kSkew, moved, 37.0});
+    }
+    fill_random(a.host_in(), i);
+    fill_random(b.host_in(), i);
+    a.step(keep(out_a));
+    b.step(keep(out_b));
+  }
+  ASSERT_EQ(out_a.size(), 9u);
+  EXPECT_EQ(out_a, out_b);
+  const SessionStats &sa = a.stats(), &sb = b.stats();
+  EXPECT_GT(sa.ecc_corrected_bits, 0u);
+  EXPECT_EQ(sa.ecc_corrected_bits, sb.ecc_corrected_bits);
+  EXPECT_EQ(sa.corrected_per_channel, sb.corrected_per_channel);
+  ASSERT_EQ(sa.locks.size(), sb.locks.size());
+  EXPECT_EQ(sa.locks.back().channel, moved);
+  EXPECT_EQ(sa.locks.back().offset_ui, 37);
+  EXPECT_EQ(sb.locks.back().offset_ui, 37);
+  EXPECT_EQ(sa.swaps.size(), sb.swaps.size());
+}
+
+// The same at the channels' own output, where the period before the step is visible: the first
+// 37 bits of the moved channel after the step are the end of the period before, which the
+// in-place model must take back from the receiver's wire (a stale copy fails this test).
+TEST(ChannelModel, InPlacePeriodsThenASkewStepGiveTheCopyingModelsBits) {
+  const LinkSpec spec = preset("800g");
+  const LinkConfig config = LinkConfig::from_spec(spec);
+  const auto [plain, copying] = plain_and_copying(1e-3);
+  ChannelModel a(config, plain, 7), b(config, copying, 7);
+  const std::size_t words = std::size_t(config.words_per_period) * config.physical_channels;
+  std::vector<std::uint64_t> tx(words), wa(words), wb(words), previous(words);
+  const double bits_per_s = config.line_rate_gbps * 1e9;
+  for (int i = 0; i < 6; ++i) {
+    fill_random(tx, 100 + i);
+    if (i == 3) {
+      // From the first bit of period 3 (the model rounds a time up to a whole bit).
+      const double at = (double(i) * config.words_per_period * 64 - 0.5) / bits_per_s;
+      a.mutable_plan().skew_steps.push_back({9, at, 37.0});
+      b.mutable_plan().skew_steps.push_back({9, at, 37.0});
+    }
+    ASSERT_EQ(a.transparent(), i < 3);
+    if (a.transparent()) {
+      wa = tx;
+      a.impair_in_place(wa);
+    } else {
+      ASSERT_EQ(a.needs_previous(), i == 3);
+      if (a.needs_previous()) a.restore_previous(previous);
+      const auto in = a.next_input();
+      std::copy(tx.begin(), tx.end(), in.begin());
+      a.process_written(wa);
+    }
+    b.process(tx, wb);
+    ASSERT_EQ(wa, wb) << "period " << i;
+    previous = wa;
+  }
+  EXPECT_EQ(a.injected_errors(), b.injected_errors());
 }
 
 // The relay is a batch driver of the same Session: its link-level figures are the Session's.

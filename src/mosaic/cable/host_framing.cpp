@@ -57,9 +57,15 @@ std::size_t FrameEncoder::capacity(std::size_t words) const {
 void FrameEncoder::fill(std::span<std::uint64_t> words) {
   auto* out = reinterpret_cast<std::uint8_t*>(words.data());
   const std::size_t bytes = words.size() * 8;
+  const std::size_t cw = codeword_.size();
   for (std::size_t b = 0; b < bytes;) {
-    if (codeword_used_ == codeword_.size()) {
-      build_codeword();
+    if (codeword_used_ == cw && bytes - b >= cw) {
+      build_codeword(out + b);  // whole codeword in place
+      b += cw;
+      continue;
+    }
+    if (codeword_used_ == cw) {
+      build_codeword(codeword_.data());
       codeword_used_ = 0;
     }
     const std::size_t n = std::min(codeword_.size() - codeword_used_, bytes - b);
@@ -88,8 +94,7 @@ void FrameEncoder::place(std::uint8_t* dst, std::size_t n) {
   record_left_ -= n;
 }
 
-void FrameEncoder::build_codeword() {
-  std::uint8_t* bytes = codeword_.data();
+void FrameEncoder::build_codeword(std::uint8_t* bytes) {
   const std::size_t payload_bytes = std::size_t(layout_.payload_bytes);
   std::memset(bytes, 0, codeword_.size());
   std::uint8_t* payload = bytes + kPointerBytes;

@@ -77,7 +77,8 @@ class FrameEncoder {
   const CodewordLayout& layout() const { return layout_; }
 
  private:
-  void build_codeword();
+  // The next codeword (codeword_bytes) at `bytes`.
+  void build_codeword(std::uint8_t* bytes);
   // Copies the next n bytes of the current record (sent_log_->back()) to dst.
   void place(std::uint8_t* dst, std::size_t n);
 

@@ -11,24 +11,25 @@ ChannelEcc::ChannelEcc(const LinkConfig& config)
       scratch_(config.has_ecc() ? config.slots_per_group / 2 : 1),
       syn_(config.check_bits + 1) {}
 
-void ChannelEcc::encode(std::span<std::uint64_t> frame, int rows) {
+void ChannelEcc::encode_row(std::uint64_t* row) {
   if (!config_->has_ecc()) return;
   const int r = config_->check_bits;
   const int m = config_->slots_per_group;
-  const int rs = config_->row_slots();
-  for (int k = 0; k < rows; ++k) {
-    for (int g = 0; g < config_->groups; ++g) {
-      std::uint64_t* slots = frame.data() + std::size_t(k) * rs + std::size_t(g) * m;
-      slots[0] = 0;
-      for (int i = 0; i < r; ++i) slots[1 << i] = 0;
-      std::uint64_t all = hamming_fold(slots, r, syn_.data(), scratch_.data());
-      for (int i = 0; i < r; ++i) {
-        slots[1 << i] = syn_[i];
-        all ^= syn_[i];
-      }
-      slots[0] = all;
+  for (int g = 0; g < config_->groups; ++g) {
+    std::uint64_t* slots = row + std::size_t(g) * m;
+    slots[0] = 0;
+    for (int i = 0; i < r; ++i) slots[1 << i] = 0;
+    std::uint64_t all = hamming_fold(slots, r, syn_.data(), scratch_.data());
+    for (int i = 0; i < r; ++i) {
+      slots[1 << i] = syn_[i];
+      all ^= syn_[i];
     }
+    slots[0] = all;
   }
+}
+
+void ChannelEcc::encode(std::span<std::uint64_t> frame, int rows) {
+  for (int k = 0; k < rows; ++k) encode_row(frame.data() + std::size_t(k) * config_->row_slots());
 }
 
 unsigned ChannelEcc::ErasedBasis::reduce(unsigned v, std::uint32_t& used) const {
@@ -41,14 +42,9 @@ unsigned ChannelEcc::ErasedBasis::reduce(unsigned v, std::uint32_t& used) const 
   return v;
 }
 
-void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
-                        std::span<const std::uint16_t> candidates,
-                        std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats) {
-  if (!config_->has_ecc()) return;
-  const int r = config_->check_bits;
+void ChannelEcc::set_candidates(std::span<const std::uint16_t> candidates) {
   const int m = config_->slots_per_group;
-  const int rs = config_->row_slots();
-  const unsigned parity_bit = 1u << r;
+  const unsigned parity_bit = 1u << config_->check_bits;
   erased_.assign(config_->groups, ErasedBasis{});
   suspects_.resize(config_->groups);
   for (auto& lanes : suspects_)
@@ -77,23 +73,55 @@ void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
     for (int l = 0; l < 16; ++l)
       if ((mask >> l) & 1u) suspects_[s / m][l].push_back({s % m, red, comb});
   }
-  for (int k = 0; k < rows; ++k) {
-    bool bad = false;
-    std::uint64_t* row = frame.data() + std::size_t(k) * rs;
-    for (int g = 0; g < config_->groups; ++g) {
-      std::uint64_t* slots = row + std::size_t(g) * m;
-      const std::uint64_t parity = hamming_fold(slots, r, syn_.data(), scratch_.data());
-      std::uint64_t any = parity;
-      for (int i = 0; i < r; ++i) any |= syn_[i];
-      while (any) {
-        const int t = __builtin_ctzll(any);
-        any &= any - 1;
-        unsigned s = unsigned((parity >> t) & 1u) << r;
-        for (int i = 0; i < r; ++i) s |= unsigned((syn_[i] >> t) & 1u) << i;
-        decode_bit(row, g, t, s, suspects_[g][t & 15], corrected_per_slot, stats, bad);
-      }
+}
+
+std::size_t ChannelEcc::syndrome_words() const {
+  return config_->has_ecc() ? std::size_t(config_->groups) * (config_->check_bits + 1) : 0;
+}
+
+bool ChannelEcc::syndromes(const std::uint64_t* row, std::uint64_t* syn) {
+  if (!config_->has_ecc()) return false;
+  const int r = config_->check_bits;
+  const int m = config_->slots_per_group;
+  std::uint64_t any = 0;
+  for (int g = 0; g < config_->groups; ++g) {
+    std::uint64_t* to = syn + std::size_t(g) * (r + 1);
+    to[r] = hamming_fold(row + std::size_t(g) * m, r, to, scratch_.data());
+    for (int i = 0; i <= r; ++i) any |= to[i];
+  }
+  return any != 0;
+}
+
+void ChannelEcc::decode_row(std::uint64_t* row, int k, const std::uint64_t* syn,
+                            std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats) {
+  const int r = config_->check_bits;
+  bool bad = false;
+  for (int g = 0; g < config_->groups; ++g) {
+    const std::uint64_t* from = syn + std::size_t(g) * (r + 1);
+    const std::uint64_t parity = from[r];
+    std::uint64_t any = parity;
+    for (int i = 0; i < r; ++i) any |= from[i];
+    while (any) {
+      const int t = __builtin_ctzll(any);
+      any &= any - 1;
+      unsigned s = unsigned((parity >> t) & 1u) << r;
+      for (int i = 0; i < r; ++i) s |= unsigned((from[i] >> t) & 1u) << i;
+      decode_bit(row, g, t, s, suspects_[g][t & 15], corrected_per_slot, stats, bad);
     }
-    if (bad) stats.uncorrectable_rows.push_back(k);
+  }
+  if (bad) stats.uncorrectable_rows.push_back(k);
+}
+
+void ChannelEcc::decode(std::span<std::uint64_t> frame, int rows,
+                        std::span<const std::uint16_t> candidates,
+                        std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats) {
+  if (!config_->has_ecc()) return;
+  set_candidates(candidates);
+  rows_syn_.resize(syndrome_words());
+  for (int k = 0; k < rows; ++k) {
+    std::uint64_t* row = frame.data() + std::size_t(k) * config_->row_slots();
+    if (syndromes(row, rows_syn_.data()))
+      decode_row(row, k, rows_syn_.data(), corrected_per_slot, stats);
   }
 }
 

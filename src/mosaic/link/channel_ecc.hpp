@@ -40,9 +40,21 @@ class ChannelEcc {
 
   // Fills the check and overall-parity slots of `rows` frame rows from their data slots.
   void encode(std::span<std::uint64_t> frame, int rows);
+  // Fills the check and overall-parity slots of one frame row from its data slots.
+  void encode_row(std::uint64_t* row);
   // Corrects `rows` frame rows in place; adds per-slot corrected bits to corrected_per_slot.
   void decode(std::span<std::uint64_t> frame, int rows, std::span<const std::uint16_t> candidates,
               std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats);
+
+  // decode() in parts, for a receiver that checks each row as it arrives and corrects only those
+  // with a non-zero syndrome once the period's candidates are known (the same bits and counts):
+  // syndrome_words() words per row for syndromes(), which says whether any is non-zero; then
+  // set_candidates() once and decode_row() on each such row, in ascending row order.
+  std::size_t syndrome_words() const;
+  bool syndromes(const std::uint64_t* row, std::uint64_t* syn);
+  void set_candidates(std::span<const std::uint16_t> candidates);
+  void decode_row(std::uint64_t* row, int k, const std::uint64_t* syn,
+                  std::span<std::uint32_t> corrected_per_slot, EccDecodeStats& stats);
 
   // Largest located-suspect list per BIP lane searched for pairs and triples; beyond it step 1
   // looks for a single suspect only.
@@ -73,7 +85,8 @@ class ChannelEcc {
   const LinkConfig* config_;
   std::vector<std::uint64_t> scratch_;
   std::vector<std::uint64_t> syn_;
-  std::vector<ErasedBasis> erased_;                             // per group, this decode call
+  std::vector<std::uint64_t> rows_syn_;  // decode()'s syndromes of the row it is on
+  std::vector<ErasedBasis> erased_;      // per group, this decode call
   std::vector<std::array<std::vector<Suspect>, 16>> suspects_;  // per group and BIP lane
 };
 

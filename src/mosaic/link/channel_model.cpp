@@ -58,6 +58,7 @@ void ChannelModel::reset() {
   prev_.assign(std::size_t(config_->words_per_period) * n, 0);
   cur_ = prev_;
   input_open_ = false;
+  previous_elsewhere_ = false;
   injected_.assign(std::size_t(n), 0);
   period_ = 0;
 }
@@ -153,15 +154,32 @@ std::span<std::uint64_t> ChannelModel::next_input() {
   return cur_;
 }
 
+bool ChannelModel::transparent() const {
+  return !plan_.permute && plan_.skew_steps.empty() &&
+         std::all_of(skew_.begin(), skew_.end(), [](int b) { return b == 0; });
+}
+
+void ChannelModel::impair_in_place(std::span<std::uint64_t> wire) {
+  impair(wire);
+  previous_elsewhere_ = true;
+  ++period_;
+}
+
+void ChannelModel::restore_previous(std::span<const std::uint64_t> wire) {
+  // cur_ becomes prev_ when the next period's input is opened.
+  std::copy(wire.begin(), wire.begin() + std::ptrdiff_t(cur_.size()), cur_.begin());
+  previous_elsewhere_ = false;
+}
+
 void ChannelModel::process_written(std::span<std::uint64_t> rx) {
   const int n = config_->physical_channels;
   const int w = config_->words_per_period;
   const std::int64_t period_bits = std::int64_t{w} * 64;
   next_input();  // opens the period's buffer when the caller wrote none (process() did)
   input_open_ = false;
+  previous_elsewhere_ = false;
   impair(cur_);
-  const bool unskewed = std::all_of(skew_.begin(), skew_.end(), [](int b) { return b == 0; });
-  if (!plan_.permute && unskewed && plan_.skew_steps.empty()) {
+  if (transparent()) {
     // Every port sees its own channel's word k of this period: the gather below is a copy.
     std::copy(cur_.begin(), cur_.end(), rx.begin());
     ++period_;

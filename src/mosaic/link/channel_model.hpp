@@ -64,6 +64,15 @@ class ChannelModel {
   // next_input(), then process_written(rx). Until then next_input() returns the same buffer.
   std::span<std::uint64_t> next_input();
   void process_written(std::span<std::uint64_t> rx);
+  // Without permutation, skew or skew steps every port sees its own channel's bits of this
+  // period: the transmitter may then write the receiver's wire itself and impair_in_place() adds
+  // the errors and failures there (no copy). The model then keeps no copy of the period; should
+  // the next period not be transparent (a skew step injected), restore_previous() must first be
+  // given that wire (the receiver's previous period), as the skew reads back into it.
+  bool transparent() const;
+  void impair_in_place(std::span<std::uint64_t> wire);
+  bool needs_previous() const { return previous_elsewhere_; }
+  void restore_previous(std::span<const std::uint64_t> wire);
   void reset();
   // Adds a failure to the plan (for deaths drawn once the lane map is known).
   void add_failure(const ChannelFailure& failure);
@@ -90,7 +99,8 @@ class ChannelModel {
   std::vector<std::uint64_t> prev_, cur_;  // impaired transmit rows, previous and this period
   std::vector<std::uint64_t> injected_;    // per channel
   std::int64_t period_ = 0;
-  bool input_open_ = false;  // next_input() handed out cur_ for this period
+  bool input_open_ = false;          // next_input() handed out cur_ for this period
+  bool previous_elsewhere_ = false;  // the last period was impaired in place, not in cur_
 };
 
 }  // namespace mosaic::link

@@ -37,41 +37,38 @@ void Gearbox::from_slots(const std::uint64_t* row, std::uint64_t* lanes) const {
   for (const Run& r : runs_) std::copy_n(row + r.slot, r.count, lanes + r.lane);
 }
 
-void Gearbox::stripe(std::span<const std::uint64_t> host, std::span<std::uint64_t> frame) {
+void Gearbox::stripe_row(std::span<const std::uint64_t> host, int k, std::uint64_t* row) {
   const int d_lanes = config_->data_lanes;
-  const int rs = config_->row_slots();
-  const int rows = config_->payload_words();
-  for (int k = 0; k < rows; ++k) {
-    const std::uint64_t* src = host.data() + std::size_t(k) * d_lanes;
-    std::uint64_t* row = frame.data() + std::size_t(k) * rs;
-    if (config_->striping == Striping::kWord) {
-      to_slots(src, row);
-      continue;
-    }
-    // The row kernel reads one word past the row: the next row's first word, except in the last
-    // row, which is copied beside a zero word rather than reading past the host buffer.
-    if (k + 1 == rows) {
-      std::copy(src, src + d_lanes, last_row_.begin());
-      src = last_row_.data();
-    }
-    bit_stripe_row(src, d_lanes, lanes_.data(), isa_);
-    to_slots(lanes_.data(), row);
+  const std::uint64_t* src = host.data() + std::size_t(k) * d_lanes;
+  if (config_->striping == Striping::kWord) return to_slots(src, row);
+  // The row kernel reads one word past the row: the next row's first word, except in the last
+  // row, which is copied beside a zero word rather than reading past the host buffer.
+  if (k + 1 == config_->payload_words()) {
+    std::copy(src, src + d_lanes, last_row_.begin());
+    src = last_row_.data();
   }
+  bit_stripe_row(src, d_lanes, lanes_.data(), isa_);
+  to_slots(lanes_.data(), row);
+}
+
+void Gearbox::destripe_row(const std::uint64_t* row, int k, std::span<std::uint64_t> host) {
+  const int d_lanes = config_->data_lanes;
+  std::uint64_t* dst = host.data() + std::size_t(k) * d_lanes;
+  if (config_->striping == Striping::kWord) return from_slots(row, dst);
+  from_slots(row, lanes_.data());
+  bit_destripe_row(lanes_.data(), d_lanes, dst, isa_);
+}
+
+void Gearbox::stripe(std::span<const std::uint64_t> host, std::span<std::uint64_t> frame) {
+  const int rs = config_->row_slots();
+  for (int k = 0; k < config_->payload_words(); ++k)
+    stripe_row(host, k, frame.data() + std::size_t(k) * rs);
 }
 
 void Gearbox::destripe(std::span<const std::uint64_t> frame, std::span<std::uint64_t> host) {
-  const int d_lanes = config_->data_lanes;
   const int rs = config_->row_slots();
-  for (int k = 0; k < config_->payload_words(); ++k) {
-    std::uint64_t* dst = host.data() + std::size_t(k) * d_lanes;
-    const std::uint64_t* row = frame.data() + std::size_t(k) * rs;
-    if (config_->striping == Striping::kWord) {
-      from_slots(row, dst);
-      continue;
-    }
-    from_slots(row, lanes_.data());
-    bit_destripe_row(lanes_.data(), d_lanes, dst, isa_);
-  }
+  for (int k = 0; k < config_->payload_words(); ++k)
+    destripe_row(frame.data() + std::size_t(k) * rs, k, host);
 }
 
 }  // namespace mosaic::link

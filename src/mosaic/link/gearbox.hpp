@@ -27,6 +27,10 @@ class Gearbox {
   void stripe(std::span<const std::uint64_t> host, std::span<std::uint64_t> frame);
   // Inverse of stripe: reads the data slots, writes every host word of the period.
   void destripe(std::span<const std::uint64_t> frame, std::span<std::uint64_t> host);
+  // The same for frame row k alone (host holds the whole period: the bit kernel reads one word
+  // past a row's own).
+  void stripe_row(std::span<const std::uint64_t> host, int k, std::uint64_t* row);
+  void destripe_row(const std::uint64_t* row, int k, std::span<std::uint64_t> host);
 
  private:
   // Lanes [lane, lane + count) sit in slots [slot, slot + count): with one SECDED group the data

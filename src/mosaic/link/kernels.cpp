@@ -5,6 +5,17 @@
 #include <cstring>
 #include <utility>
 
+#include "mosaic/link/lane_map.hpp"
+
+// Loops plain enough for the compiler to vectorise, built for AVX-512, AVX2 and the baseline (the
+// loader picks one); integer work only, so every clone gives the same bits.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define MOSAIC_LINK_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define MOSAIC_LINK_CLONES
+#endif
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define MOSAIC_HAVE_AVX512_KERNELS 1
@@ -180,6 +191,13 @@ std::uint64_t count_ones(std::span<const std::uint64_t> words) {
   std::uint64_t total = 0;
   for (const std::uint64_t w : words) total += std::uint64_t(std::popcount(w));
   return total;
+}
+
+MOSAIC_LINK_CLONES
+void training_words(int channel, std::int64_t period, int first_word, std::size_t count,
+                    std::uint64_t* out) {
+  for (std::size_t i = 0; i < count; ++i)
+    out[i] = training_word(channel, period, first_word + static_cast<int>(i));
 }
 
 KernelIsa best_kernel_isa() {
@@ -363,6 +381,7 @@ std::uint64_t xor_all(std::span<const std::uint64_t> words) {
   return acc[0] ^ acc[1] ^ acc[2] ^ acc[3];
 }
 
+MOSAIC_LINK_CLONES
 std::uint64_t hamming_fold(const std::uint64_t* slots, int r, std::uint64_t* syn,
                            std::uint64_t* scratch) {
   // Folding on the top index bit: the upper half's XOR is that syndrome bit, and upper ^ lower

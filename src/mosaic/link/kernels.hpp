@@ -23,6 +23,11 @@ bool kernel_isa_supported(KernelIsa isa);
 // portable build's std::popcount is a library call per word); the same count everywhere.
 std::uint64_t count_ones(std::span<const std::uint64_t> words);
 
+// out[i] = training_word(channel, period, first_word + i) for i < count (lane_map.hpp), computed
+// with the CPU's widest 64-bit multiplies: the same words everywhere.
+void training_words(int channel, std::int64_t period, int first_word, std::size_t count,
+                    std::uint64_t* out);
+
 // In-place transpose of a 64x64 bit matrix: afterwards bit i of a[j] is the old bit j of a[i].
 void transpose64(std::uint64_t* a);
 void transpose64_reference(std::uint64_t* a);

@@ -18,6 +18,9 @@ void Receiver::reset() {
   const int rs = config_->row_slots();
   ring_.assign(std::size_t(2) * config_->words_per_period * n, 0);
   frame_.assign(std::size_t(config_->payload_words()) * rs, 0);
+  row_.assign(rs, 0);
+  dirty_rows_.assign(config_->payload_words(), 0);
+  dirty_syn_.assign(std::size_t(config_->payload_words()) * ecc_.syndrome_words() + 1, 0);
   ports_.assign(n, Port{});
   port_of_channel_.assign(n, -1);
   candidates_.assign(rs, 0);
@@ -133,115 +136,32 @@ void Receiver::track_lock(int q, std::int64_t m) {
   }
 }
 
-void Receiver::measure_spares(std::int64_t m, bool training) {
+void Receiver::measure_training(std::int64_t m) {
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const int words = config_->payload_words();
   const std::int64_t rows = 2 * std::int64_t{config_->words_per_period};
+  spare_diff_.resize(std::size_t(words));
   for (int q = 0; q < config_->physical_channels; ++q) {
     const Port& p = ports_[q];
     if (!p.locked) continue;
-    if (!training && slot_of_channel_[p.channel] >= 0) continue;
     // bits_at(q, base + 64 k) for k = 1..words, walking the ring instead of dividing per word.
     const std::int64_t bit = m * period_bits + p.offset + 64;
     const int sh = int(bit & 63);
     std::int64_t r = (bit >> 6) % rows;
-    spare_diff_.resize(std::size_t(words));
-    for (int k = 1; k <= words; ++k) {
-      spare_diff_[k - 1] = ring_word(r, rows, q, sh) ^ training_word(p.channel, m, k);
+    training_words(p.channel, m, 1, std::size_t(words), spare_diff_.data());
+    for (int k = 0; k < words; ++k) {
+      spare_diff_[k] ^= ring_word(r, rows, q, sh);
       r = r + 1 == rows ? 0 : r + 1;
     }
     const std::uint64_t errors = count_ones(spare_diff_);
     const bool lost = !marker_ok(q, m + 1, p.offset, p.channel, nullptr);
     // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
     spare_errors_[p.channel] += lost ? std::max<std::uint64_t>(errors, 32ull * words) : errors;
-    if (training) {
-      auto& t = training_[p.channel];
-      t.locked = true;
-      t.bits += 64ull * words;
-      t.errors += errors;
-      t.markers_lost += lost;
-    }
-  }
-}
-
-void Receiver::read_management(std::int64_t m) {
-  // Majority vote per message word over the channels carrying it.
-  std::uint16_t word[3] = {};
-  for (int part = 0; part < 3; ++part) {
-    std::uint16_t cand = 0;
-    int count = 0, total = 0;
-    std::vector<std::uint16_t> seen;
-    for (int q = 0; q < config_->physical_channels; ++q) {
-      AlignmentMarker mk;
-      if (!ports_[q].locked || ports_[q].channel % 3 != part) continue;
-      if (!marker_ok(q, m, ports_[q].offset, ports_[q].channel, &mk)) continue;
-      seen.push_back(mk.management);
-      if (count == 0) cand = mk.management;
-      count += mk.management == cand ? 1 : -1;
-    }
-    total = static_cast<int>(seen.size());
-    const auto votes = std::count(seen.begin(), seen.end(), cand);
-    if (total == 0 || 2 * votes <= total) return;
-    word[part] = cand;
-  }
-  if (word[0] == AlignmentMarker::kIdleManagement || word[0] >= config_->row_slots()) return;
-  Pending& pend = pending_[word[0]];
-  if (pend.spare == word[1] && pend.boundary % AlignmentMarker::kSeqModulo == word[2])
-    pend.acknowledged = true;
-}
-
-void Receiver::apply_swaps(std::int64_t m) {
-  for (int s : config_->active_slots) {
-    Pending& p = pending_[s];
-    if (p.spare < 0 || p.boundary != m) continue;
-    const int old = channel_of_slot_[s];
-    if (old >= 0) slot_of_channel_[old] = -2;
-    channel_of_slot_[s] = p.spare;
-    slot_of_channel_[p.spare] = s;
-    reserved_[p.spare] = 0;
-    swaps_.push_back(
-        SwapEvent{m, time_of(m), p.decided, s, old, p.spare, p.count, p.reason, p.acknowledged});
-    suspect_[s] = 0;
-    window_slot_[s] = 0;
-    p = Pending{-1, 0, 0, 0, false, Verdict::kMarkersLost};
-  }
-}
-
-void Receiver::decide_swaps(std::int64_t m) {
-  for (int s : config_->active_slots) {
-    // A lane is replaced when its channel has failed (lock or markers gone, no skew step to
-    // follow) or when its corrected errors in this window put its BER above link.swap_ber with
-    // link.swap_confidence; a few corrected errors are what a healthy lane shows at any BER up to
-    // the KP4 limit and decide nothing.
-    window_slot_[s] += corrected_slot_[s];
-    const bool failed = failed_[s] != 0;
-    if (!failed && window_slot_[s] < swap_threshold_) continue;
-    if (pending_[s].spare >= 0 || suspect_[s]) continue;
-    int best = -1;
-    for (int c = 0; c < config_->physical_channels; ++c) {
-      if (slot_of_channel_[c] != -1 || reserved_[c] || port_of_channel_[c] < 0) continue;
-      if (spare_errors_[c] >= swap_threshold_) continue;
-      if (best < 0 || spare_errors_[c] < spare_errors_[best]) best = c;
-    }
-    suspect_[s] = 1;  // a known failing lane: an erasure for the ECC until it is replaced
-    if (best < 0) {
-      no_spare_[s] = 1;
-      exhausted_.push_back({m, time_of(m), s, channel_of_slot_[s]});
-      continue;
-    }
-    reserved_[best] = 1;
-    const std::int64_t boundary = m + config_->swap_lead_periods;
-    const int c = channel_of_slot_[s];
-    const Verdict why = !failed                            ? Verdict::kBer
-                        : c < 0 || port_of_channel_[c] < 0 ? Verdict::kNoLock
-                                                           : Verdict::kMarkersLost;
-    pending_[s] = Pending{best, boundary, m, std::uint32_t(window_slot_[s]), false, why};
-    requests_.push_back(SwapMessage{std::uint16_t(s), std::uint16_t(best),
-                                    std::uint16_t(boundary % AlignmentMarker::kSeqModulo)});
-  }
-  if ((m - first_data_ + 1) % config_->swap_window_periods == 0) {
-    std::fill(window_slot_.begin(), window_slot_.end(), 0);
-    std::fill(spare_errors_.begin(), spare_errors_.end(), 0);
+    auto& t = training_[p.channel];
+    t.locked = true;
+    t.bits += 64ull * words;
+    t.errors += errors;
+    t.markers_lost += lost;
   }
 }
 
@@ -254,11 +174,6 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   const int na = static_cast<int>(active.size());
 
   // Where each active slot's payload starts in the ring (deskew + reorder by identity).
-  struct Source {
-    int slot, port, sh;
-    std::int64_t row;
-    std::size_t at;  // ring index of the first word: row * channels + port
-  };
   std::vector<Source> src;
   src.reserve(na);
   bool lost = false;
@@ -268,7 +183,6 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     acc_[s] = 0;
     failed_[s] = 0;
     if (q < 0) {
-      for (int k = 0; k < words; ++k) frame_[std::size_t(k) * rs + s] = 0;
       candidates_[s] = 0xFFFF;
       failed_[s] = 1;
       lost = true;
@@ -278,18 +192,51 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     const std::int64_t row = (bit >> 6) % rows;
     src.push_back({s, q, int(bit & 63), row, std::size_t(row) * config_->physical_channels + q});
   }
+  // The spares (locked ports whose channel carries no lane) are measured against their training
+  // pattern in the same pass, while each row is in cache: their words sit among the lanes'.
+  // spare_diff_ starts as the expected words and ends as what differs.
+  spare_ports_.clear();
+  for (int q = 0; q < config_->physical_channels; ++q) {
+    const Port& p = ports_[q];
+    if (!p.locked || slot_of_channel_[p.channel] >= 0) continue;
+    const std::int64_t bit = m * period_bits + p.offset + 64;
+    const std::int64_t row = (bit >> 6) % rows;
+    spare_ports_.push_back({int(spare_ports_.size()) * words, q, int(bit & 63), row,
+                            std::size_t(row) * config_->physical_channels + q});
+  }
+  spare_diff_.resize(spare_ports_.size() * std::size_t(words));
+  for (const Source& e : spare_ports_)
+    training_words(ports_[e.port].channel, m, 1, std::size_t(words), spare_diff_.data() + e.slot);
+  std::uint64_t* diff = spare_diff_.data();
+
   // Rows before any port's next row wraps to ring row 0 take the short loop (no wrap tests;
   // without skew every shift is 0): the per-word wrap and shift set-up were most of its time.
   const std::size_t n = config_->physical_channels;
   std::int64_t unwrapped = words;
   bool aligned = true;
-  for (const Source& e : src) {
-    unwrapped = std::min(unwrapped, rows - 1 - e.row);
-    aligned &= e.sh == 0;
-  }
+  for (const auto* list : {&src, &spare_ports_})
+    for (const Source& e : *list) {
+      unwrapped = std::min(unwrapped, rows - 1 - e.row);
+      aligned &= e.sh == 0;
+    }
+  // Each row is checked as it is gathered, while it is in cache: a row whose syndromes are all 0
+  // needs no correction whatever the candidates turn out to be (the decoder acts only on non-zero
+  // syndromes), so it goes to the host at once; the others wait, with their syndromes, for the
+  // period's candidates (its closing markers' BIP). Slots without a source stay 0.
+  std::fill(row_.begin(), row_.end(), 0);
+  std::uint64_t* row = row_.data();
+  const std::size_t sw = ecc_.syndrome_words();
+  std::size_t dirty = 0;
+  const auto finish_row = [&](int k) {
+    if (!ecc_.syndromes(row, dirty_syn_.data() + dirty * sw)) {
+      gearbox_.destripe_row(row, k, host);
+      return;
+    }
+    std::copy(row_.begin(), row_.end(), frame_.begin() + std::ptrdiff_t(dirty * rs));
+    dirty_rows_[dirty++] = k;
+  };
   int k = 0;
   for (; k < unwrapped; ++k) {
-    std::uint64_t* row = frame_.data() + std::size_t(k) * rs;
     const std::uint64_t* ring = ring_.data() + std::size_t(k) * n;
     if (aligned) {
       for (const Source& e : src) {
@@ -297,16 +244,19 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
         row[e.slot] = w;
         acc_[e.slot] ^= w;
       }
-      continue;
+      for (const Source& e : spare_ports_) diff[e.slot + k] ^= ring[e.at];
+    } else {
+      for (const Source& e : src) {
+        const std::uint64_t w = (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
+        row[e.slot] = w;
+        acc_[e.slot] ^= w;
+      }
+      for (const Source& e : spare_ports_)
+        diff[e.slot + k] ^= (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
     }
-    for (const Source& e : src) {
-      const std::uint64_t w = (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
-      row[e.slot] = w;
-      acc_[e.slot] ^= w;
-    }
+    finish_row(k);
   }
   for (; k < words; ++k) {
-    std::uint64_t* row = frame_.data() + std::size_t(k) * rs;
     for (const Source& e : src) {
       std::int64_t r = e.row + k;
       if (r >= rows) r -= rows;
@@ -314,6 +264,19 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
       row[e.slot] = w;
       acc_[e.slot] ^= w;
     }
+    for (const Source& e : spare_ports_) {
+      std::int64_t r = e.row + k;
+      if (r >= rows) r -= rows;
+      diff[e.slot + k] ^= ring_word(r, rows, e.port, e.sh);
+    }
+    finish_row(k);
+  }
+  for (const Source& e : spare_ports_) {
+    const Port& p = ports_[e.port];
+    const std::uint64_t errors = count_ones({diff + e.slot, std::size_t(words)});
+    const bool gone = !marker_ok(e.port, m + 1, p.offset, p.channel, nullptr);
+    // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
+    spare_errors_[p.channel] += gone ? std::max<std::uint64_t>(errors, 32ull * words) : errors;
   }
   std::fill(corrected_slot_.begin(), corrected_slot_.end(), 0);
   for (const Source& e : src) {
@@ -343,7 +306,12 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   }
 
   last_.ecc = EccDecodeStats{};
-  ecc_.decode(frame_, words, candidates_, corrected_slot_, last_.ecc);
+  if (dirty > 0) {
+    ecc_.set_candidates(candidates_);
+    for (std::size_t i = 0; i < dirty; ++i)
+      ecc_.decode_row(frame_.data() + i * rs, dirty_rows_[i], dirty_syn_.data() + i * sw,
+                      corrected_slot_, last_.ecc);
+  }
   last_.all_rows_flagged = false;
   if (!config_->has_ecc()) {
     last_.all_rows_flagged = lost;  // a lost channel without ECC: nothing of the period is sure
@@ -360,13 +328,20 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     // Corrections on an erased lane are the erasure being filled in, not evidence about it.
     if (candidates_[s] == 0xFFFF) corrected_slot_[s] = 0;
   }
-  gearbox_.destripe(frame_, host);
+  for (std::size_t i = 0; i < dirty; ++i)
+    gearbox_.destripe_row(frame_.data() + i * rs, dirty_rows_[i], host);
 }
 
 std::span<std::uint64_t> Receiver::next_wire() {
   const std::size_t period_words =
       std::size_t(config_->words_per_period) * config_->physical_channels;
   return {ring_.data() + (received_ % 2) * period_words, period_words};
+}
+
+std::span<const std::uint64_t> Receiver::previous_wire() const {
+  const std::size_t period_words =
+      std::size_t(config_->words_per_period) * config_->physical_channels;
+  return {ring_.data() + ((received_ + 1) % 2) * period_words, period_words};
 }
 
 bool Receiver::process_written(std::span<std::uint64_t> host) {
@@ -381,14 +356,13 @@ bool Receiver::process_written(std::span<std::uint64_t> host) {
     if (ports_[q].locked) port_of_channel_[ports_[q].channel] = q;
   }
   if (m < first_data_) {
-    measure_spares(m, true);
+    measure_training(m);
     return false;
   }
   last_.data = true;
   read_management(m);
   apply_swaps(m);
-  decode_period(m, host);
-  measure_spares(m, false);
+  decode_period(m, host);  // measures the spares too
   decide_swaps(m);
   return true;
 }

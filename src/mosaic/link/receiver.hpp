@@ -50,6 +50,8 @@ class Receiver {
   // has been decoded), then appended by process_written(). Returns true when the previous period
   // was a data period, decoded into `host` (host_words_per_period() words).
   std::span<std::uint64_t> next_wire();
+  // The period appended last (valid once one has been).
+  std::span<const std::uint64_t> previous_wire() const;
   bool process_written(std::span<std::uint64_t> host);
   void reset();
 
@@ -98,7 +100,9 @@ class Receiver {
   bool marker_moved(int port, std::int64_t period) const;
   void track_lock(int port, std::int64_t m);
   void decode_period(std::int64_t m, std::span<std::uint64_t> host);
-  void measure_spares(std::int64_t m, bool training);
+  // Every locked port against the training pattern (link-up); data periods measure the spares
+  // in decode_period.
+  void measure_training(std::int64_t m);
   void read_management(std::int64_t m);
   void apply_swaps(std::int64_t m);
   void decide_swaps(std::int64_t m);
@@ -107,8 +111,11 @@ class Receiver {
   const LinkConfig* config_;
   Gearbox gearbox_;
   ChannelEcc ecc_;
-  std::vector<std::uint64_t> ring_;  // 2 periods x words_per_period rows x channels
-  std::vector<std::uint64_t> frame_;
+  std::vector<std::uint64_t> ring_;       // 2 periods x words_per_period rows x channels
+  std::vector<std::uint64_t> frame_;      // rows that need correction, in arrival order
+  std::vector<std::uint64_t> row_;        // the row being gathered
+  std::vector<int> dirty_rows_;           // frame row of each row in frame_
+  std::vector<std::uint64_t> dirty_syn_;  // their syndromes (ChannelEcc::syndromes)
   std::vector<Port> ports_;
   std::vector<int> port_of_channel_;
   std::vector<int> channel_of_slot_;
@@ -129,7 +136,15 @@ class Receiver {
   std::vector<LockEvent> locks_;
   std::vector<SpareExhaustedEvent> exhausted_;
   std::vector<std::uint64_t> acc_;
-  std::vector<std::uint64_t> spare_diff_;  // one spare's received ^ expected training words
+  // Where a port's payload of the period being decoded starts in the ring (deskew + reorder by
+  // identity); `slot` is its frame slot, or for a spare its first word in spare_diff_.
+  struct Source {
+    int slot, port, sh;
+    std::int64_t row;
+    std::size_t at;  // ring index of the first word: row * channels + port
+  };
+  std::vector<Source> spare_ports_;        // the spares measured in the period being decoded
+  std::vector<std::uint64_t> spare_diff_;  // spares' received ^ expected training words
   RxPeriodReport last_;
   std::int64_t received_ = 0;  // periods appended
   std::int64_t first_data_ = 0;

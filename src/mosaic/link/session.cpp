@@ -139,8 +139,16 @@ void Session::step(const HostEnd& host_end) {
     apply_ber(pending_ber_.front());
     pending_ber_.erase(pending_ber_.begin());
   }
-  tx_.process(host_in(), channels_.next_input());  // written where the channels read it
-  channels_.process_written(rx_.next_wire());
+  if (channels_.transparent()) {
+    // Straight onto the receiver's wire, the channels' errors added there.
+    const auto wire = rx_.next_wire();
+    tx_.process(host_in(), wire);
+    channels_.impair_in_place(wire);
+  } else {
+    if (channels_.needs_previous()) channels_.restore_previous(rx_.previous_wire());
+    tx_.process(host_in(), channels_.next_input());  // written where the channels read it
+    channels_.process_written(rx_.next_wire());
+  }
   const bool decoded = rx_.process_written(out_);
   if (decoded) {
     const RxPeriodReport& rep = rx_.last();

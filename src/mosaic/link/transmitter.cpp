@@ -12,7 +12,7 @@ Transmitter::Transmitter(const LinkConfig& config)
 }
 
 void Transmitter::reset() {
-  frame_.assign(std::size_t(config_->payload_words()) * config_->row_slots(), 0);
+  row_.assign(config_->row_slots(), 0);
   bip_prev_.assign(config_->physical_channels, 0);
   bip_acc_.assign(config_->physical_channels, 0);
   pending_.clear();
@@ -74,20 +74,36 @@ void Transmitter::process(std::span<const std::uint64_t> host, std::span<std::ui
     slot_of_channel_[it->message.spare] = slot;
     it = pending_.erase(it);
   }
-  gearbox_.stripe(host, frame_);
-  ecc_.encode(frame_, config_->payload_words());
   write_markers(wire);
 
+  // Row by row, so the frame row stays in cache from striping through the ECC to the wire. The
+  // slots no lane uses are never written: they stay 0, as the code expects.
   const int n = config_->physical_channels;
-  const int rs = config_->row_slots();
   std::fill(bip_acc_.begin(), bip_acc_.end(), 0);
   const int* slot_of = slot_of_channel_.data();
+  const std::uint64_t* row = row_.data();
+  // Channels without a lane carry the training pattern, made for the whole period at once.
+  const std::size_t words = std::size_t(config_->payload_words());
+  idle_channels_.clear();
+  for (int c = 0; c < n; ++c)
+    if (slot_of[c] < 0) idle_channels_.push_back(c);
+  idle_words_.resize(idle_channels_.size() * words);
+  for (std::size_t j = 0; j < idle_channels_.size(); ++j)
+    training_words(idle_channels_[j], period_, 1, words, idle_words_.data() + j * words);
   for (int k = 1; k < config_->words_per_period; ++k) {
-    const std::uint64_t* row = frame_.data() + std::size_t(k - 1) * rs;
+    gearbox_.stripe_row(host, k - 1, row_.data());
+    ecc_.encode_row(row_.data());
     std::uint64_t* out = wire.data() + std::size_t(k) * n;
     for (int c = 0; c < n; ++c) {
       const int s = slot_of[c];
-      const std::uint64_t w = s >= 0 ? row[s] : training_word(c, period_, k);
+      if (s < 0) continue;
+      const std::uint64_t w = row[s];
+      out[c] = w;
+      bip_acc_[c] ^= w;
+    }
+    for (std::size_t j = 0; j < idle_channels_.size(); ++j) {
+      const int c = idle_channels_[j];
+      const std::uint64_t w = idle_words_[j * words + std::size_t(k - 1)];
       out[c] = w;
       bip_acc_[c] ^= w;
     }

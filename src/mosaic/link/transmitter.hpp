@@ -41,7 +41,9 @@ class Transmitter {
   const LinkConfig* config_;
   Gearbox gearbox_;
   ChannelEcc ecc_;
-  std::vector<std::uint64_t> frame_;
+  std::vector<int> idle_channels_;         // channels without a lane this period
+  std::vector<std::uint64_t> idle_words_;  // their training words, channel-major
+  std::vector<std::uint64_t> row_;         // the frame row being sent (its unused slots stay 0)
   std::vector<int> channel_of_slot_;
   std::vector<int> slot_of_channel_;  // -1 spare, -2 retired
   std::vector<std::uint16_t> bip_prev_;
