@@ -90,6 +90,11 @@ void Transmitter::process(std::span<const std::uint64_t> host, std::span<std::ui
   idle_words_.resize(idle_channels_.size() * words);
   for (std::size_t j = 0; j < idle_channels_.size(); ++j)
     training_words(idle_channels_[j], period_, 1, words, idle_words_.data() + j * words);
+  // Local pointers: the compiler cannot tell that the wire's stores leave the vectors alone.
+  std::uint64_t* const acc = bip_acc_.data();
+  const int* const idle = idle_channels_.data();
+  const std::size_t idle_count = idle_channels_.size();
+  const std::uint64_t* const idle_words = idle_words_.data();
   for (int k = 1; k < config_->words_per_period; ++k) {
     gearbox_.stripe_row(host, k - 1, row_.data());
     ecc_.encode_row(row_.data());
@@ -99,13 +104,12 @@ void Transmitter::process(std::span<const std::uint64_t> host, std::span<std::ui
       if (s < 0) continue;
       const std::uint64_t w = row[s];
       out[c] = w;
-      bip_acc_[c] ^= w;
+      acc[c] ^= w;
     }
-    for (std::size_t j = 0; j < idle_channels_.size(); ++j) {
-      const int c = idle_channels_[j];
-      const std::uint64_t w = idle_words_[j * words + std::size_t(k - 1)];
-      out[c] = w;
-      bip_acc_[c] ^= w;
+    for (std::size_t j = 0; j < idle_count; ++j) {
+      const std::uint64_t w = idle_words[j * words + std::size_t(k - 1)];
+      out[idle[j]] = w;
+      acc[idle[j]] ^= w;
     }
   }
   for (int c = 0; c < n; ++c) bip_prev_[c] = bip16(bip_acc_[c]);
