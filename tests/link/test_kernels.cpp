@@ -6,6 +6,7 @@
 #include "mosaic/link/channel_ecc.hpp"
 #include "mosaic/link/gearbox.hpp"
 #include "mosaic/link/kernels.hpp"
+#include "mosaic/link/lane_map.hpp"
 #include "mosaic/link/marker.hpp"
 
 namespace mosaic::link {
@@ -49,6 +50,21 @@ TEST(Kernels, HammingFoldMatchesReference) {
               hamming_fold_reference(slots.data(), r, s2));
     for (int i = 0; i < r; ++i) EXPECT_EQ(s1[i], s2[i]);
   }
+}
+
+// The vectorised training pattern is the scalar one word for word, for counts that leave partial
+// vectors, channels and periods up to the field widths the hash mixes, and any first word.
+TEST(Kernels, TrainingWordsAreTheScalarPattern) {
+  for (const int channel : {0, 1, 459, 4095})
+    for (const std::int64_t period : {std::int64_t{0}, std::int64_t{33}, std::int64_t{1} << 27})
+      for (const std::size_t count : {1u, 7u, 8u, 9u, 255u, 1023u}) {
+        std::vector<std::uint64_t> out(count + 1, 0xABCDu);
+        training_words(channel, period, 3, count, out.data());
+        for (std::size_t i = 0; i < count; ++i)
+          ASSERT_EQ(out[i], training_word(channel, period, 3 + int(i)))
+              << channel << " " << period << " " << count << " " << i;
+        EXPECT_EQ(out[count], 0xABCDu);  // nothing written past the count
+      }
 }
 
 TEST(Marker, PackUnpackRoundTrip) {
