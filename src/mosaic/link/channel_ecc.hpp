@@ -38,7 +38,8 @@ class ChannelEcc {
  public:
   explicit ChannelEcc(const LinkConfig& config);
 
-  // Fills the check and overall-parity slots of `rows` frame rows from their data slots.
+  // Fills the check and overall-parity slots of `rows` frame rows from their data slots. This and
+  // decode() are the whole-frame forms the tests drive; the link's ends use the row calls below.
   void encode(std::span<std::uint64_t> frame, int rows);
   // Fills the check and overall-parity slots of one frame row from its data slots.
   void encode_row(std::uint64_t* row);

@@ -28,7 +28,8 @@ class Gearbox {
   // Inverse of stripe: reads the data slots, writes every host word of the period.
   void destripe(std::span<const std::uint64_t> frame, std::span<std::uint64_t> host);
   // The same for frame row k alone (host holds the whole period: the bit kernel reads one word
-  // past a row's own).
+  // past a row's own). The link's ends work row by row; the whole-period forms above are these
+  // in a loop, for the tests.
   void stripe_row(std::span<const std::uint64_t> host, int k, std::uint64_t* row);
   void destripe_row(const std::uint64_t* row, int k, std::span<std::uint64_t> host);
 

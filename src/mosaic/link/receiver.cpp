@@ -136,6 +136,12 @@ void Receiver::track_lock(int q, std::int64_t m) {
   }
 }
 
+void Receiver::add_spare_errors(int channel, std::uint64_t errors, bool markers_lost) {
+  // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
+  const std::uint64_t half = 32ull * std::uint64_t(config_->payload_words());
+  spare_errors_[channel] += markers_lost ? std::max(errors, half) : errors;
+}
+
 void Receiver::measure_training(std::int64_t m) {
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const int words = config_->payload_words();
@@ -155,8 +161,7 @@ void Receiver::measure_training(std::int64_t m) {
     }
     const std::uint64_t errors = count_ones(spare_diff_);
     const bool lost = !marker_ok(q, m + 1, p.offset, p.channel, nullptr);
-    // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
-    spare_errors_[p.channel] += lost ? std::max<std::uint64_t>(errors, 32ull * words) : errors;
+    add_spare_errors(p.channel, errors, lost);
     auto& t = training_[p.channel];
     t.locked = true;
     t.bits += 64ull * words;
@@ -172,8 +177,15 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const auto& active = config_->active_slots;
   const int na = static_cast<int>(active.size());
+  const std::size_t n = config_->physical_channels;
+  // Where port q's payload of period m starts in the ring (its deskew offset past the marker).
+  const auto source = [&](int slot, int q) {
+    const std::int64_t bit = m * period_bits + ports_[q].offset + 64;
+    const std::int64_t row = (bit >> 6) % rows;
+    return Source{slot, q, int(bit & 63), row, std::size_t(row) * n + std::size_t(q)};
+  };
 
-  // Where each active slot's payload starts in the ring (deskew + reorder by identity).
+  // Each active slot's source: deskew + reorder by identity.
   std::vector<Source> src;
   src.reserve(na);
   bool lost = false;
@@ -188,9 +200,7 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
       lost = true;
       continue;
     }
-    const std::int64_t bit = m * period_bits + ports_[q].offset + 64;
-    const std::int64_t row = (bit >> 6) % rows;
-    src.push_back({s, q, int(bit & 63), row, std::size_t(row) * config_->physical_channels + q});
+    src.push_back(source(s, q));
   }
   // The spares (locked ports whose channel carries no lane) are measured against their training
   // pattern in the same pass, while each row is in cache: their words sit among the lanes'.
@@ -199,10 +209,7 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   for (int q = 0; q < config_->physical_channels; ++q) {
     const Port& p = ports_[q];
     if (!p.locked || slot_of_channel_[p.channel] >= 0) continue;
-    const std::int64_t bit = m * period_bits + p.offset + 64;
-    const std::int64_t row = (bit >> 6) % rows;
-    spare_ports_.push_back({int(spare_ports_.size()) * words, q, int(bit & 63), row,
-                            std::size_t(row) * config_->physical_channels + q});
+    spare_ports_.push_back(source(int(spare_ports_.size()) * words, q));
   }
   spare_diff_.resize(spare_ports_.size() * std::size_t(words));
   for (const Source& e : spare_ports_)
@@ -211,7 +218,15 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
 
   // Rows before any port's next row wraps to ring row 0 take the short loop (no wrap tests;
   // without skew every shift is 0): the per-word wrap and shift set-up were most of its time.
-  const std::size_t n = config_->physical_channels;
+  // ring_word's shift without its wrap test, and the same with it.
+  const auto unwrapped_word = [n](const std::uint64_t* ring, const Source& e) {
+    return (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
+  };
+  const auto wrapped_word = [&](const Source& e, int k) {
+    std::int64_t r = e.row + k;
+    if (r >= rows) r -= rows;
+    return ring_word(r, rows, e.port, e.sh);
+  };
   std::int64_t unwrapped = words;
   bool aligned = true;
   for (const auto* list : {&src, &spare_ports_})
@@ -247,36 +262,27 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
       for (const Source& e : spare_ports_) diff[e.slot + k] ^= ring[e.at];
     } else {
       for (const Source& e : src) {
-        const std::uint64_t w = (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
+        const std::uint64_t w = unwrapped_word(ring, e);
         row[e.slot] = w;
         acc_[e.slot] ^= w;
       }
-      for (const Source& e : spare_ports_)
-        diff[e.slot + k] ^= (ring[e.at] >> e.sh) | ((ring[e.at + n] << 1) << (63 - e.sh));
+      for (const Source& e : spare_ports_) diff[e.slot + k] ^= unwrapped_word(ring, e);
     }
     finish_row(k);
   }
   for (; k < words; ++k) {
     for (const Source& e : src) {
-      std::int64_t r = e.row + k;
-      if (r >= rows) r -= rows;
-      const std::uint64_t w = ring_word(r, rows, e.port, e.sh);
+      const std::uint64_t w = wrapped_word(e, k);
       row[e.slot] = w;
       acc_[e.slot] ^= w;
     }
-    for (const Source& e : spare_ports_) {
-      std::int64_t r = e.row + k;
-      if (r >= rows) r -= rows;
-      diff[e.slot + k] ^= ring_word(r, rows, e.port, e.sh);
-    }
+    for (const Source& e : spare_ports_) diff[e.slot + k] ^= wrapped_word(e, k);
     finish_row(k);
   }
   for (const Source& e : spare_ports_) {
     const Port& p = ports_[e.port];
     const std::uint64_t errors = count_ones({diff + e.slot, std::size_t(words)});
-    const bool gone = !marker_ok(e.port, m + 1, p.offset, p.channel, nullptr);
-    // A spare whose markers go missing is not healthy: count it as a channel at BER 1/2.
-    spare_errors_[p.channel] += gone ? std::max<std::uint64_t>(errors, 32ull * words) : errors;
+    add_spare_errors(p.channel, errors, !marker_ok(e.port, m + 1, p.offset, p.channel, nullptr));
   }
   std::fill(corrected_slot_.begin(), corrected_slot_.end(), 0);
   for (const Source& e : src) {

@@ -103,6 +103,8 @@ class Receiver {
   // Every locked port against the training pattern (link-up); data periods measure the spares
   // in decode_period.
   void measure_training(std::int64_t m);
+  // A spare's errors over one period's payload, toward its swap-window count.
+  void add_spare_errors(int channel, std::uint64_t errors, bool markers_lost);
   void read_management(std::int64_t m);
   void apply_swaps(std::int64_t m);
   void decide_swaps(std::int64_t m);
