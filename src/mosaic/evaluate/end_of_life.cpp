@@ -1,11 +1,8 @@
 #include "mosaic/evaluate/end_of_life.hpp"
 
+#include "mosaic/evaluate/failure_age.hpp"
+
 namespace mosaic {
-namespace {
-
-constexpr int kBisections = 6;  // the failure age to life / 64
-
-}  // namespace
 
 EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
                       const link::LaneAssignment& lanes, int threads, bool margin,
@@ -37,18 +34,24 @@ EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
     out.optical_margin_db = at_life.end_margin_db;
   }
   if (!out.failed) return out;
-  // The stepwise ageing's first failing step is coarser than the bisection: the same bisection
+  // The stepwise ageing's first failing step is coarser than the search's grid: the same search
   // either way, so that `--degradation` states the same failure age.
   if (last.failure_age_years && *last.failure_age_years == 0.0) {
     out.failure_age_years = 0.0;
     return out;
   }
-  double ok = 0.0, bad = life;
-  for (int i = 0; i < kBisections; ++i) {
-    const double mid = 0.5 * (ok + bad);
-    (run(mid, false).failed ? bad : ok) = mid;
-  }
-  out.failure_age_years = bad;
+  // The evaluations the search interpolates between: age 0 and the last age evaluated.
+  std::vector<AgedLink> known(2);
+  known[0].log10_ber.resize(last.log10_ber_last.size(), 0.0);
+  for (const auto& c : at_start.channels)
+    if (c.index >= 0 && c.index < static_cast<int>(known[0].log10_ber.size()))
+      known[0].log10_ber[c.index] = c.dead ? 0.0 : c.log10_ber;
+  known[1] = {last.last_age_years, last.log10_ber_last, true};
+  const FailureAge found = find_failure_age(spec, lanes, std::move(known), [&](double age) {
+    const reliability::DegradationResult r = run(age, false);
+    return AgedLink{age, r.log10_ber_last, r.failed};
+  });
+  out.failure_age_years = found.age_years;
   return out;
 }
 

@@ -26,12 +26,14 @@ struct EndOfLife {
   int evaluations = 0;  // whole-array physics evaluations it took
 };
 
-// One evaluation at the end of life; only when that fails, a bisection of the age at which it
-// first does (ageing and swaps only accumulate, so the link that meets at the end met before).
+// One evaluation at the end of life; only when that fails, a search for the age at which it first
+// does (find_failure_age: ageing and swaps only accumulate, so the link that meets at the end met
+// before).
 // `aged`, when the caller already ran the stepwise ageing (simulate --degradation), stands for the
 // evaluation at the end of life (run with DegradationOptions::margin_at_end = `margin`); a failure
-// age is bisected all the same. `margin`: also the optical margin at the end of life. `fresh`: the
-// evaluator at age 0, whose CTLE and pulses the aged evaluations reuse (DegradationOptions::fresh).
+// age is searched for all the same. `margin`: also the optical margin at the end of life. `fresh`:
+// the evaluator at age 0, whose CTLE and pulses the aged evaluations reuse
+// (DegradationOptions::fresh).
 EndOfLife end_of_life(const LinkSpec& spec, const phy::PhyResult& at_start,
                       const link::LaneAssignment& lanes, int threads, bool margin,
                       const reliability::DegradationResult* aged = nullptr,

@@ -218,6 +218,10 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
       out.end_margin_computed = true;
       out.end_margin_db = phy::optical_margin_db(*aged_ev, aged, active, link::kKp4PreFecBer, eo);
     }
+    if (step == last_step || st.failed) {
+      out.log10_ber_last = log_ber;
+      out.last_age_years = age;
+    }
     if (options.progress)
       options.progress->update(double(step + 1) / (last_step + 1), "degradation");
     if (st.failed) {

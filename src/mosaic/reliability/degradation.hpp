@@ -79,6 +79,10 @@ struct DegradationResult {
   bool end_margin_computed = false;
   std::optional<double> end_margin_db;
   int evaluations = 0;  // physics evaluations run (ages after 0)
+  // log10 BER of every pixel at the last age evaluated (a dead pixel 0): what the failure-age
+  // search interpolates between ages.
+  std::vector<double> log10_ber_last;
+  double last_age_years = 0.0;
   std::vector<std::string> assumptions;
 };
 
