@@ -8,25 +8,34 @@ namespace mosaic::phy::kernels {
 // One clone per vector width; the loops are element-wise, so each clone gives the same bits.
 #define MOSAIC_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
-MOSAIC_VECTOR_CLONES int add_fair_bit(const double* p, int top, double u, int bins, double* out,
-                                      double* padded) {
+MOSAIC_VECTOR_CLONES int add_fair_bit(const double* half_p, int top, double u, int bins,
+                                      double scale, double* out) {
   const int whole = static_cast<int>(u);
   const double frac = u - whole;
   const double keep = 1.0 - frac;
   const int reach = top + whole + 1;
-  // padded[whole + 1 + i] = p[i] / 2, zeros around it: each output bin then reads its three terms
-  // (stay, move by whole, move by whole + 1) at fixed offsets, in a loop that vectorizes.
-  std::fill(padded, padded + whole + 1, 0.0);
-  for (int i = 0; i <= top; ++i) padded[whole + 1 + i] = 0.5 * p[i];
-  std::fill(padded + whole + 2 + top, padded + top + 2 * whole + 3, 0.0);
+  // Each output bin from its three terms: moved from whole + 1 below (frac), moved from whole
+  // below (keep), stayed. Without a whole-bin move the middle term is the bin's own (the sums'
+  // order as before, so the bits are).
+  const double* from_far = half_p - whole - 1;
+  const double* from_near = half_p - whole;
+  auto value = [&](int k) {
+    return whole == 0 ? (from_far[k] * frac + half_p[k]) + half_p[k] * keep
+                      : (from_far[k] * frac + from_near[k] * keep) + half_p[k];
+  };
+  const int unspilled = std::min(reach + 1, bins - 1);
   if (whole == 0) {
-    for (int k = 0; k <= reach; ++k)
-      out[k] = (padded[k] * frac + padded[k + 1]) + padded[k + 1] * keep;
+    for (int k = 0; k < unspilled; ++k)
+      out[k] = scale * ((from_far[k] * frac + half_p[k]) + half_p[k] * keep);
   } else {
-    for (int k = 0; k <= reach; ++k)
-      out[k] = (padded[k] * frac + padded[k + 1] * keep) + padded[whole + 1 + k];
+    for (int k = 0; k < unspilled; ++k)
+      out[k] = scale * ((from_far[k] * frac + from_near[k] * keep) + half_p[k]);
   }
-  for (int k = bins; k <= reach; ++k) out[bins - 1] += out[k];
+  if (reach >= bins - 1) {
+    double last = value(bins - 1);
+    for (int k = bins; k <= reach; ++k) last += value(k);
+    out[bins - 1] = scale * last;
+  }
   return std::min(bins - 1, reach);
 }
 

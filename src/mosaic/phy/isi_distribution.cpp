@@ -109,18 +109,24 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   dist.lo = lo;
   // Without any exact tap every bin but the first is empty; keep the grid narrow anyway.
   dist.step = std::max(range, 1e-9 * std::abs(cursor_size) + 1e-30) / (kIsiBins - 1);
-  std::vector<double>& next = scratch.next;
-  next.resize(2 * kIsiBins + 1);
-  scratch.padded.resize(3 * kIsiBins + 3);
-  // Convolves the exact taps into a histogram whose highest occupied bin is `top`.
+  constexpr int kOffset = kernels::fair_bit_buffer_offset(kIsiBins);
+  // Convolves the exact taps into a histogram whose highest occupied bin is `top`: each tap reads
+  // the halved histogram in one buffer and writes the next halved one into the other, the last
+  // tap the whole one into p.
   auto add_taps = [&](std::vector<double>& p, int top) {
+    if (exact == 0) return;
+    for (auto& h : scratch.halves) {
+      // Only the data bins are ever written: the guard bands stay 0 from the first resize.
+      h.resize(kernels::fair_bit_buffer_size(kIsiBins), 0.0);
+      std::fill(h.begin() + kOffset, h.begin() + kOffset + kIsiBins, 0.0);
+    }
+    double* half[2] = {scratch.halves[0].data() + kOffset, scratch.halves[1].data() + kOffset};
+    for (int i = 0; i <= top; ++i) half[0][i] = 0.5 * p[i];
     for (std::size_t t = 0; t < exact; ++t) {
       // A tap {0, a} with a < 0 is a + {0, |a|}: the offset went into lo above.
-      const int new_top =
-          kernels::add_fair_bit(p.data(), top, std::abs(scratch.taps[t]) / dist.step, kIsiBins,
-                                next.data(), scratch.padded.data());
-      std::copy(next.begin(), next.begin() + new_top + 1, p.begin());
-      top = new_top;
+      const bool last = t + 1 == exact;
+      top = kernels::add_fair_bit(half[t % 2], top, std::abs(scratch.taps[t]) / dist.step, kIsiBins,
+                                  last ? 1.0 : 0.5, last ? p.data() : half[(t + 1) % 2]);
     }
   };
   if (dist.split) {

@@ -29,8 +29,8 @@ struct PhaseDistribution {
 // Buffers reused between the phases of one channel (no allocation per phase).
 struct IsiScratch {
   std::vector<double> taps;
-  std::vector<double> next;
-  std::vector<double> padded;
+  // Two halved histograms with guard bands (kernels::add_fair_bit), one tap's input and output.
+  std::vector<double> halves[2];
   PatternLevels levels;
 };
 
