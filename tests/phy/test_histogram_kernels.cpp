@@ -90,6 +90,21 @@ TEST(HistogramKernels, AChainOfTapsGivesTheThreePassBits) {
   }
 }
 
+TEST(HistogramKernels, LumpedTapsAreTheFairBitsMeanAndVariance) {
+  for (const int n : {0, 1, 7, 8, 9, 31, 288}) {
+    std::vector<double> taps(n);
+    long double mean = 0.0L, variance = 0.0L;
+    for (int i = 0; i < n; ++i) {
+      taps[i] = std::sin(1.7 * i + 0.3) * std::pow(10.0, -(i % 5));
+      mean += 0.5L * taps[i];
+      variance += 0.25L * taps[i] * taps[i];
+    }
+    const LumpedTaps got = lump_taps(taps.data(), n);
+    EXPECT_NEAR(got.mean, static_cast<double>(mean), 1e-15 * n) << n;
+    EXPECT_NEAR(got.variance, static_cast<double>(variance), 1e-15 * n) << n;
+  }
+}
+
 TEST(HistogramKernels, InverseSigmasAddShotNoiseAboveZeroOnly) {
   std::vector<double> inv0(8), inv1(8);
   inverse_sigmas(-2.0, 1.0, 3.0, 4.0, 0.5, 1e-6, 8, inv0.data(), inv1.data());

@@ -39,6 +39,27 @@ MOSAIC_VECTOR_CLONES int add_fair_bit(const double* half_p, int top, double u, i
   return std::min(bins - 1, reach);
 }
 
+MOSAIC_VECTOR_CLONES LumpedTaps lump_taps(const double* taps, int n) {
+  constexpr int kLanes = 8;
+  double sum[kLanes] = {};
+  double sq[kLanes] = {};
+  const int whole = n - n % kLanes;
+  for (int i = 0; i < whole; i += kLanes) {
+    for (int j = 0; j < kLanes; ++j) {
+      sum[j] += 0.5 * taps[i + j];
+      sq[j] += 0.25 * (taps[i + j] * taps[i + j]);
+    }
+  }
+  for (int i = whole; i < n; ++i) {
+    sum[i - whole] += 0.5 * taps[i];
+    sq[i - whole] += 0.25 * (taps[i] * taps[i]);
+  }
+  auto pairwise = [](const double* x) {
+    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
+  };
+  return {pairwise(sum), pairwise(sq)};
+}
+
 MOSAIC_VECTOR_CLONES void inverse_sigmas(double lo, double step, double cursor, double base_var,
                                          double shot_per_a, double floor_var, int bins,
                                          double* inv_sigma0, double* inv_sigma1) {

@@ -24,6 +24,15 @@ inline constexpr int fair_bit_buffer_offset(int bins) {
   return bins;
 }
 
+// The mean (sum t / 2) and variance (sum t^2 / 4) that fair-bit taps too small to tell from
+// Gaussian noise once convolved with it add, lumped into that noise. The sums run in 8 lanes (a
+// tap's index mod 8), added pairwise at the end: the same bits from every clone.
+struct LumpedTaps {
+  double mean = 0.0;
+  double variance = 0.0;
+};
+LumpedTaps lump_taps(const double* taps, int n);
+
 // 1 / sigma at each bin of a histogram starting at `lo` with bin width `step`: the constant
 // variance plus shot noise in proportion to the (non-negative) level, for the cursor bit at 0 and
 // at 1 (`cursor` added), never below `floor_var`.

@@ -20,32 +20,8 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   const auto& v = in.victim;
   double shift = v.base_a;
   for (const auto& a : in.aggressors) shift += a.base_a;
-  scratch.taps.clear();
   const int k_lo = -in.victim.pulse->span_ui / 2;
   const int k_hi = in.victim.pulse->span_ui / 2;
-  // Samples one UI apart around the pulse's peak, walking its circular buffer (no division per
-  // tap: this runs for every phase of every channel).
-  // The taps are written through a plain pointer into room made beforehand: push_back would
-  // store the vector's end back to memory on every tap, a chain through memory per sample.
-  auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
-    const int n = static_cast<int>(pulse.h.size());
-    int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
-    if (i < 0) i += n;
-    const std::size_t first = scratch.taps.size();
-    scratch.taps.resize(first + static_cast<std::size_t>(k_hi - k_lo));
-    double* out = scratch.taps.data() + first;
-    const double* h = pulse.h.data();
-    const int step = pulse.samples_per_ui;
-    // Runs of taps up to each wrap of the buffer: within a run the index is i + step (k - k0),
-    // with no wrap test on the chain from one tap to the next.
-    for (int k = k_lo; k < k_hi;) {
-      const int run_end = std::min(k_hi, k + (n - i + step - 1) / step);
-      for (; k < run_end; ++k, i += step)
-        if (!(skip_cursor && k == 0)) *out++ = swing * h[i];
-      if (i >= n) i -= n;
-    }
-    scratch.taps.resize(static_cast<std::size_t>(out - scratch.taps.data()));
-  };
   // A nonlinear victim: its window levels (below) and its main-effect taps outside the window.
   PatternLevels& levels = scratch.levels;
   double window_lo = 0.0;  // lowest and highest window level (A above shift)
@@ -53,7 +29,6 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   double cursor_size = 0.0;  // what the cursor bit moves the signal by (the lumping's scale)
   if (in.victim_patterns) {
     in.victim_patterns->at(s, levels);
-    for (double t : levels.taps) scratch.taps.push_back(v.swing_a * t);
     window_lo = v.swing_a * std::min(*std::min_element(levels.level0.begin(), levels.level0.end()),
                                      *std::min_element(levels.level1.begin(), levels.level1.end()));
     window_hi = v.swing_a * std::max(*std::max_element(levels.level0.begin(), levels.level0.end()),
@@ -70,37 +45,83 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     dist.cursor = v.swing_a * v.pulse->at(s, 0);
     dist.split = false;
     cursor_size = dist.cursor;
+  }
+  // Taps far below the noise are indistinguishable from Gaussian noise once convolved with it:
+  // lump them (mean and variance exact) and keep the distribution for the ones that matter. Each
+  // tap goes one way or the other as it is gathered.
+  const double tiny = std::max(1e-4 * std::abs(cursor_size),
+                               0.05 * std::sqrt(in.thermal_sigma_a * in.thermal_sigma_a));
+  std::vector<double>& kept = scratch.kept;   // at or above `tiny`, in the order gathered
+  std::vector<double>& small = scratch.taps;  // below it: lumped
+  kept.clear();
+  small.clear();
+  // Samples one UI apart around the pulse's peak, walking its circular buffer (no division per
+  // tap: this runs for every phase of every channel).
+  // The taps are written through plain pointers into room made beforehand: push_back would
+  // store the vector's end back to memory on every tap, a chain through memory per sample.
+  auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
+    const int n = static_cast<int>(pulse.h.size());
+    int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
+    if (i < 0) i += n;
+    const std::size_t room = static_cast<std::size_t>(k_hi - k_lo);
+    const std::size_t kept_first = kept.size();
+    const std::size_t small_first = small.size();
+    kept.resize(kept_first + room);
+    small.resize(small_first + room);
+    double* big_out = kept.data() + kept_first;
+    double* small_out = small.data() + small_first;
+    const double* h = pulse.h.data();
+    const int step = pulse.samples_per_ui;
+    // Runs of taps up to each wrap of the buffer: within a run the index is i + step (k - k0),
+    // with no wrap test on the chain from one tap to the next.
+    for (int k = k_lo; k < k_hi;) {
+      const int run_end = std::min(k_hi, k + (n - i + step - 1) / step);
+      for (; k < run_end; ++k, i += step) {
+        if (skip_cursor && k == 0) continue;
+        const double t = swing * h[i];
+        if (std::abs(t) >= tiny) {
+          *big_out++ = t;
+        } else {
+          *small_out++ = t;
+        }
+      }
+      if (i >= n) i -= n;
+    }
+    kept.resize(static_cast<std::size_t>(big_out - kept.data()));
+    small.resize(static_cast<std::size_t>(small_out - small.data()));
+  };
+  if (in.victim_patterns) {
+    for (double t : levels.taps)
+      (std::abs(v.swing_a * t) >= tiny ? kept : small).push_back(v.swing_a * t);
+  } else {
     gather(*v.pulse, s, v.swing_a, true);
   }
   for (const auto& a : in.aggressors) gather(*a.pulse, s + a.offset_samples, a.swing_a, false);
 
-  // Taps far below the noise are indistinguishable from Gaussian noise once convolved with it:
-  // lump them (mean and variance exact) and keep the distribution for the ones that matter.
-  const double tiny = std::max(1e-4 * std::abs(cursor_size),
-                               0.05 * std::sqrt(in.thermal_sigma_a * in.thermal_sigma_a));
-  // The largest taps at or above `tiny` (at most kMaxExactTaps), largest first, are kept
-  // exactly; only those need sorting.
+  // The largest kMaxExactTaps of the kept taps, largest first, are convolved exactly.
+  const kernels::LumpedTaps lumped =
+      kernels::lump_taps(small.data(), static_cast<int>(small.size()));
+  std::size_t exact = kept.size();
   const auto larger = [](double a, double b) { return std::abs(a) > std::abs(b); };
-  auto kept_end = std::partition(scratch.taps.begin(), scratch.taps.end(),
-                                 [tiny](double a) { return std::abs(a) >= tiny; });
-  if (kept_end - scratch.taps.begin() > kMaxExactTaps) {
-    std::nth_element(scratch.taps.begin(), scratch.taps.begin() + kMaxExactTaps, kept_end, larger);
-    kept_end = scratch.taps.begin() + kMaxExactTaps;
+  double beyond_mean = 0.0;  // kept taps beyond the largest kMaxExactTaps: lumped too
+  double beyond_var = 0.0;
+  if (exact > static_cast<std::size_t>(kMaxExactTaps)) {
+    std::nth_element(kept.begin(), kept.begin() + kMaxExactTaps, kept.end(), larger);
+    for (std::size_t t = kMaxExactTaps; t < exact; ++t) {
+      beyond_mean += 0.5 * kept[t];
+      beyond_var += 0.25 * (kept[t] * kept[t]);
+    }
+    exact = kMaxExactTaps;
   }
-  std::sort(scratch.taps.begin(), kept_end, larger);
-  const auto exact = static_cast<std::size_t>(kept_end - scratch.taps.begin());
+  std::sort(kept.begin(), kept.begin() + exact, larger);
   double lo = shift;
   double range = 0.0;
   for (std::size_t t = 0; t < exact; ++t) {
-    lo += std::min(scratch.taps[t], 0.0);
-    range += std::abs(scratch.taps[t]);
+    lo += std::min(kept[t], 0.0);
+    range += std::abs(kept[t]);
   }
-  // In a local: the taps are doubles too, so the compiler would keep the sum in memory.
-  double lumped_var = dist.lumped_var;
-  for (std::size_t t = exact; t < scratch.taps.size(); ++t) {
-    lo += 0.5 * scratch.taps[t];
-    lumped_var += 0.25 * scratch.taps[t] * scratch.taps[t];
-  }
+  lo += lumped.mean + beyond_mean;
+  const double lumped_var = lumped.variance + beyond_var;
   dist.lumped_var = lumped_var;
   if (dist.split) {
     lo += window_lo;
@@ -125,7 +146,7 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     for (std::size_t t = 0; t < exact; ++t) {
       // A tap {0, a} with a < 0 is a + {0, |a|}: the offset went into lo above.
       const bool last = t + 1 == exact;
-      top = kernels::add_fair_bit(half[t % 2], top, std::abs(scratch.taps[t]) / dist.step, kIsiBins,
+      top = kernels::add_fair_bit(half[t % 2], top, std::abs(kept[t]) / dist.step, kIsiBins,
                                   last ? 1.0 : 0.5, last ? p.data() : half[(t + 1) % 2]);
     }
   };

@@ -29,6 +29,7 @@ struct PhaseDistribution {
 // Buffers reused between the phases of one channel (no allocation per phase).
 struct IsiScratch {
   std::vector<double> taps;
+  std::vector<double> kept;  // the taps kept exactly, largest first
   // Two halved histograms with guard bands (kernels::add_fair_bit), one tap's input and output.
   std::vector<double> halves[2];
   PatternLevels levels;

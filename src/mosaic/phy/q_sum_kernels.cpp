@@ -24,7 +24,10 @@ constexpr double kTableZ = 66.0;   // the table's end: ln Q(66) = -2183, beyond 
 constexpr double kLog2e = 1.4426950408889634;
 constexpr double kLn2 = 0.6931471805599453;
 constexpr double kMinExp = -708.0;  // exp below this is taken as 0 (2^k stays a normal double)
-// Taylor coefficients of e^f to degree 10, highest first: error below 2e-10 on [0, ln 2).
+// Taylor coefficients of e^f to degree 10, highest first: error below 2e-10 on [0, ln 2). Horner's
+// rule in fused multiply-adds, one rounding a step, in every kernel alike (the scalar reference
+// calls std::fma), so the levels keep giving the same bits; half the operations of a multiply and
+// an add, in the function that is a third of a sweep's time.
 constexpr std::array<double, 11> kExpPoly = {
     1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0, 1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0,
     1.0 / 24.0,      1.0 / 6.0,      0.5,           1.0,          1.0};
@@ -45,7 +48,7 @@ double exp_scalar(double x) {
   const double k = std::floor(t);
   const double f = (t - k) * kLn2;
   double p = kExpPoly[0];
-  for (std::size_t j = 1; j < kExpPoly.size(); ++j) p = p * f + kExpPoly[j];
+  for (std::size_t j = 1; j < kExpPoly.size(); ++j) p = std::fma(p, f, kExpPoly[j]);
   return p * std::bit_cast<double>(static_cast<std::uint64_t>(static_cast<int>(k) + 1023) << 52);
 }
 
@@ -87,7 +90,7 @@ MOSAIC_AVX512F __m512d exp_avx512(__m512d x) {
   const __m512d fr = _mm512_mul_pd(_mm512_sub_pd(t, k), _mm512_set1_pd(kLn2));
   __m512d p = _mm512_set1_pd(kExpPoly[0]);
   for (std::size_t j = 1; j < kExpPoly.size(); ++j)
-    p = _mm512_add_pd(_mm512_mul_pd(p, fr), _mm512_set1_pd(kExpPoly[j]));
+    p = _mm512_fmadd_pd(p, fr, _mm512_set1_pd(kExpPoly[j]));
   const __m256i ki = _mm256_add_epi32(_mm512_cvttpd_epi32(k), _mm256_set1_epi32(1023));
   const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_cvtepi32_epi64(ki), 52));
   return _mm512_mask_blend_pd(tiny, _mm512_mul_pd(p, scale), _mm512_setzero_pd());
@@ -136,7 +139,7 @@ MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d exp_avx2(__m256d x) {
   const __m256d fr = _mm256_mul_pd(_mm256_sub_pd(t, k), _mm256_set1_pd(kLn2));
   __m256d p = _mm256_set1_pd(kExpPoly[0]);
   for (std::size_t j = 1; j < kExpPoly.size(); ++j)
-    p = _mm256_add_pd(_mm256_mul_pd(p, fr), _mm256_set1_pd(kExpPoly[j]));
+    p = _mm256_fmadd_pd(p, fr, _mm256_set1_pd(kExpPoly[j]));
   const __m128i ki = _mm_add_epi32(_mm256_cvttpd_epi32(k), _mm_set1_epi32(1023));
   const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_cvtepi32_epi64(ki), 52));
   return _mm256_andnot_pd(tiny, _mm256_mul_pd(p, scale));
