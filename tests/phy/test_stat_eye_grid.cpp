@@ -195,5 +195,28 @@ TEST(JitterBudget, TermsAreTheModelsAndAddUpTheDualDiracWay) {
   }
 }
 
+// The taps read from the pulse regrouped by phase are the strided reads of h, so a channel with
+// neighbours gives the same eye, bit for bit, from pulses with and without that index.
+TEST(StatEyeGrid, PulsesIndexedByPhaseGiveTheStridedReadsBits) {
+  LinkEvaluator ev(preset("800g"));
+  const StatEyeInput indexed = ev.eye_input(37, false);
+  ASSERT_FALSE(indexed.victim.pulse->by_phase.empty());
+  ASSERT_FALSE(indexed.aggressors.empty());
+  std::vector<PulseResponse> bare;
+  bare.reserve(1 + indexed.aggressors.size());
+  StatEyeInput strided = indexed;
+  bare.push_back(*indexed.victim.pulse);
+  for (const auto& a : indexed.aggressors) bare.push_back(*a.pulse);
+  for (auto& p : bare) p.by_phase.clear();
+  strided.victim.pulse = &bare[0];
+  for (std::size_t i = 0; i < strided.aggressors.size(); ++i)
+    strided.aggressors[i].pulse = &bare[i + 1];
+  const StatEyeGrid a = stat_eye_grid(indexed, 32, 24);
+  const StatEyeGrid b = stat_eye_grid(strided, 32, 24);
+  ASSERT_EQ(a.log10_ber.size(), b.log10_ber.size());
+  for (std::size_t i = 0; i < a.log10_ber.size(); ++i) ASSERT_EQ(a.log10_ber[i], b.log10_ber[i]);
+  EXPECT_EQ(stat_eye(indexed).log10_ber, stat_eye(strided).log10_ber);
+}
+
 }  // namespace
 }  // namespace mosaic::phy

@@ -55,10 +55,11 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   std::vector<double>& small = scratch.taps;  // below it: lumped
   kept.clear();
   small.clear();
-  // Samples one UI apart around the pulse's peak, walking its circular buffer (no division per
-  // tap: this runs for every phase of every channel).
-  // The taps are written through plain pointers into room made beforehand: push_back would
-  // store the vector's end back to memory on every tap, a chain through memory per sample.
+  // Samples one UI apart around the pulse's peak: from the pulse regrouped by phase where it has
+  // that (the taps side by side), else walking its circular buffer with a stride (no division per
+  // tap: this runs for every phase of every channel). The taps are written through plain
+  // pointers into room made beforehand: push_back would store the vector's end back to memory on
+  // every tap, a chain through memory per sample.
   auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
     const int n = static_cast<int>(pulse.h.size());
     int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
@@ -70,22 +71,35 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     small.resize(small_first + room);
     double* big_out = kept.data() + kept_first;
     double* small_out = small.data() + small_first;
-    const double* h = pulse.h.data();
-    const int step = pulse.samples_per_ui;
-    // Runs of taps up to each wrap of the buffer: within a run the index is i + step (k - k0),
-    // with no wrap test on the chain from one tap to the next.
-    for (int k = k_lo; k < k_hi;) {
-      const int run_end = std::min(k_hi, k + (n - i + step - 1) / step);
-      for (; k < run_end; ++k, i += step) {
-        if (skip_cursor && k == 0) continue;
-        const double t = swing * h[i];
-        if (std::abs(t) >= tiny) {
-          *big_out++ = t;
-        } else {
-          *small_out++ = t;
-        }
+    auto take = [&](int k, double sample) {
+      if (skip_cursor && k == 0) return;
+      const double t = swing * sample;
+      if (std::abs(t) >= tiny) {
+        *big_out++ = t;
+      } else {
+        *small_out++ = t;
       }
-      if (i >= n) i -= n;
+    };
+    const int step = pulse.samples_per_ui;
+    if (!pulse.by_phase.empty()) {
+      // Sample i is row i mod step, column i / step; the next UI's is the next column.
+      const int span = pulse.span_ui;
+      const double* row = pulse.by_phase.data() + static_cast<std::size_t>(i % step) * span;
+      int j = i / step;
+      for (int k = k_lo; k < k_hi;) {
+        const int run_end = std::min(k_hi, k + (span - j));
+        for (; k < run_end; ++k, ++j) take(k, row[j]);
+        if (j >= span) j -= span;
+      }
+    } else {
+      const double* h = pulse.h.data();
+      // Runs of taps up to each wrap of the buffer: within a run the index is i + step (k - k0),
+      // with no wrap test on the chain from one tap to the next.
+      for (int k = k_lo; k < k_hi;) {
+        const int run_end = std::min(k_hi, k + (n - i + step - 1) / step);
+        for (; k < run_end; ++k, i += step) take(k, h[i]);
+        if (i >= n) i -= n;
+      }
     }
     kept.resize(static_cast<std::size_t>(big_out - kept.data()));
     small.resize(static_cast<std::size_t>(small_out - small.data()));

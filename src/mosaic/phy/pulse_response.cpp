@@ -100,7 +100,18 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   p.peak = (first + last) / 2;
   const double alpha = pre_emphasis_;
   p.drive_offset = alpha / (1.0 + alpha);
+  index_by_phase(p);
   return p;
+}
+
+void index_by_phase(PulseResponse& p) {
+  const int os = p.samples_per_ui;
+  const int span = p.span_ui;
+  p.by_phase.resize(p.h.size());
+  for (int r = 0; r < os; ++r)
+    for (int j = 0; j < span; ++j)
+      p.by_phase[static_cast<std::size_t>(r) * span + j] =
+          p.h[static_cast<std::size_t>(j) * os + r];
 }
 
 }  // namespace mosaic::phy

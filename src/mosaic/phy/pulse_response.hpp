@@ -21,6 +21,11 @@ struct PulseResponse {
   int peak = 0;           // index of the largest sample: the main cursor's reference phase
   // Level offset, in units of dI, that keeps the pre-emphasised drive non-negative.
   double drive_offset = 0.0;
+  // h regrouped by phase within the UI, by_phase[r * span_ui + j] = h[r + j * samples_per_ui]:
+  // one phase's samples a UI apart side by side, as the statistical eye reads them for every
+  // phase of every channel (a strided read of h missed the cache on most of them). Filled by
+  // index_by_phase(); a pulse without it is read from h.
+  std::vector<double> by_phase;
 
   // Response at `phase_samples` from the peak plus k bits, with wrap-around.
   double at(int phase_samples, int k) const {
@@ -30,6 +35,9 @@ struct PulseResponse {
     return h[i];
   }
 };
+
+// Fills p.by_phase from p.h.
+void index_by_phase(PulseResponse& p);
 
 // Everything of the chain that is shared by all channels of a link; the microLED's bandwidth
 // differs per channel and is applied in pulse(). Each part is its model's seam, chosen once here:
