@@ -11,6 +11,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "mosaic/core/math/log_q.hpp"
@@ -79,6 +80,38 @@ double combine(const double* s) {
   return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
+// The largest z a term is computed at: `reach` (the table's, or where exp underflows), or below it
+// where Q falls under 2^-60 of a lower bound on the sum: the term of the highest bin with
+// probability in the 0 tail or of the lowest in the 1 tail, whichever is larger (the smallest z of
+// either tail, z falling with the amplitude in the one and rising in the other; any bin's term
+// would bound the sum). The bound is taken low: p by its binary exponent, ln Q by the table's
+// chords (below the concave ln Q). With Q(z) <= e^(-z^2/2) / 2 beyond the cutoff, and the scale
+// on both sides, the cutoff is where that reaches 2^-60 of the bound.
+double z_cutoff(const QSumInput& in, const double* table, double reach) {
+  int top = in.bins - 1;
+  while (top >= 0 && in.p[top] == 0.0) --top;
+  if (top < 0) return reach;
+  int bottom = 0;
+  while (in.p[bottom] == 0.0) ++bottom;
+  auto ln_term = [&](int i, double z) {
+    double ln_q = -kLn2;  // Q >= 1/2 below z = 0
+    if (z >= kTableZ) return -std::numeric_limits<double>::infinity();
+    if (z > 0.0) {
+      const double u = z * kPerStep;
+      const int k = static_cast<int>(u);
+      ln_q = table[k] + (u - k) * (table[k + 1] - table[k]);
+    }
+    return std::ilogb(in.p[i]) * kLn2 + ln_q;
+  };
+  const double x_top = in.lo + top * in.step;
+  const double x_bottom = in.lo + bottom * in.step;
+  const double ln_bound =
+      std::max(ln_term(top, (in.threshold - x_top) * in.inv_sigma0[top]),
+               ln_term(bottom, (x_bottom + in.cursor - in.threshold) * in.inv_sigma1[bottom]));
+  if (!(ln_bound > -std::numeric_limits<double>::infinity())) return reach;
+  return std::min(reach, std::sqrt(-2.0 * (ln_bound - 59.0 * kLn2)));
+}
+
 #define MOSAIC_AVX512F __attribute__((target("avx512f")))
 
 // exp(x) for x <= 0 as exp_scalar computes it, lane by lane (same operations, same order).
@@ -125,7 +158,7 @@ MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, _
 MOSAIC_AVX512F __attribute__((always_inline)) inline __m512d q_or_zero_avx512(
     __m512d z, __mmask8 within, const double* table, __m512d scale, __m512d e_scale) {
   if (within == 0) return _mm512_setzero_pd();
-  return q_avx512(z, table, scale, e_scale);
+  return _mm512_maskz_mov_pd(within, q_avx512(z, table, scale, e_scale));
 }
 
 #define MOSAIC_AVX2 MOSAIC_TARGET_AVX2
@@ -173,7 +206,7 @@ MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d q_or_zero_avx2(__m256d
                                                                          __m256d scale,
                                                                          __m256d e_scale) {
   if (_mm256_movemask_pd(within) == 0) return _mm256_setzero_pd();
-  return q_avx2(z, table, scale, e_scale);
+  return _mm256_and_pd(within, q_avx2(z, table, scale, e_scale));
 }
 
 MOSAIC_AVX2 double combine_avx2(__m256d lo, __m256d hi) {
@@ -195,7 +228,7 @@ MOSAIC_AVX2 double q_sum_avx2(const QSumInput& in) {
   const __m256d d = _mm256_set1_pd(in.threshold);
   const __m256d scale = _mm256_set1_pd(in.log_scale);
   const __m256d e_scale = _mm256_set1_pd(scale_factor(in.log_scale));
-  const __m256d max_z = _mm256_set1_pd(in.log_scale == 0.0 ? kMaxZ : kTableZ);
+  const __m256d max_z = _mm256_set1_pd(z_cutoff(in, table, in.log_scale == 0.0 ? kMaxZ : kTableZ));
   __m256d sum[2] = {zero, zero};
   for (int i = 0; i < in.bins; i += 4) {
     const __m256d p = _mm256_loadu_pd(in.p + i);
@@ -276,15 +309,17 @@ double table_q(double z) {
 double q_sum_scalar(const QSumInput& in) {
   const double* table = log_q_table().data();
   const double e_scale = scale_factor(in.log_scale);
+  const double max_z = z_cutoff(in, table, in.log_scale == 0.0 ? kMaxZ : kTableZ);
+  auto q = [&](double z) {
+    return z < max_z ? q_scaled_scalar(z, table, in.log_scale, e_scale) : 0.0;
+  };
   double s[8] = {};
   for (int i = 0; i < in.bins; ++i) {
     const double p = in.p[i];
     if (p == 0.0) continue;  // adds exactly +0 in the vector kernel
     const double x0 = in.lo + i * in.step;
-    s[i & 7] +=
-        p * (q_scaled_scalar((x0 + in.cursor - in.threshold) * in.inv_sigma1[i], table,
-                             in.log_scale, e_scale) +
-             q_scaled_scalar((in.threshold - x0) * in.inv_sigma0[i], table, in.log_scale, e_scale));
+    s[i & 7] += p * (q((x0 + in.cursor - in.threshold) * in.inv_sigma1[i]) +
+                     q((in.threshold - x0) * in.inv_sigma0[i]));
   }
   return combine(s);
 }
@@ -300,9 +335,9 @@ MOSAIC_AVX512F double q_sum_avx512(const QSumInput& in) {
   const __m512d d = _mm512_set1_pd(in.threshold);
   const __m512d scale = _mm512_set1_pd(in.log_scale);
   const __m512d e_scale = _mm512_set1_pd(scale_factor(in.log_scale));
-  // Beyond this z a tail's term is exactly 0 (exp underflows), so a group of 8 bins whose tails
-  // all lie beyond it is skipped.
-  const __m512d max_z = _mm512_set1_pd(in.log_scale == 0.0 ? kMaxZ : kTableZ);
+  // Beyond this z a tail's term is 0 (exp underflows, or it cannot reach the sum's last bit), so
+  // a group of 8 bins whose tails all lie beyond it is skipped.
+  const __m512d max_z = _mm512_set1_pd(z_cutoff(in, table, in.log_scale == 0.0 ? kMaxZ : kTableZ));
   __m512d sum = _mm512_setzero_pd();
   for (int i = 0; i < in.bins; i += 8) {
     const __m512d p = _mm512_loadu_pd(in.p + i);

@@ -28,6 +28,14 @@ struct QSumInput {
 // interleaved partial sums added pairwise at the end, without fused multiply-adds (this file is
 // compiled with -ffp-contract=off), so that the scalar reference and the AVX2 and AVX-512 kernels
 // give the same bits on every machine.
+//
+// Terms too small to reach the sum's last bit are not computed: the largest z of any term kept is
+// the smaller of the table's reach and where Q falls below 2^-60 of a lower bound on the sum (the
+// term of the bin with the smallest z of either tail, its p times its Q; Q(z) <= e^(-z^2/2) / 2
+// bounds what is dropped beyond). Every term dropped is below 2^-60 of the sum and, with the bins'
+// probabilities adding to 1, so is all of them together: the sum moves by less than its rounding.
+// Each level drops the same terms (a term is its Q below that z and 0 above it), so the bits still
+// agree; the kernels skip a group of 8 bins whose tails all lie beyond it, about 40 % of a sweep's.
 double q_sum_scalar(const QSumInput& in);
 // At one instruction-set level (at most cpu_vector_level()), and at the CPU's best.
 double q_sum_at(VectorLevel level, const QSumInput& in);
