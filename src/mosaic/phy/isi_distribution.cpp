@@ -6,6 +6,7 @@
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/phy/histogram_kernels.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
+#include "mosaic/phy/tap_kernels.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -57,9 +58,8 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   small.clear();
   // Samples one UI apart around the pulse's peak: from the pulse regrouped by phase where it has
   // that (the taps side by side), else walking its circular buffer with a stride (no division per
-  // tap: this runs for every phase of every channel). The taps are written through plain
-  // pointers into room made beforehand: push_back would store the vector's end back to memory on
-  // every tap, a chain through memory per sample.
+  // tap: this runs for every phase of every channel). The taps are written into room made
+  // beforehand (kernels::split_taps sorts them into kept and lumped as it goes).
   auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
     const int n = static_cast<int>(pulse.h.size());
     int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
@@ -69,27 +69,29 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     const std::size_t small_first = small.size();
     kept.resize(kept_first + room);
     small.resize(small_first + room);
-    double* big_out = kept.data() + kept_first;
-    double* small_out = small.data() + small_first;
-    auto take = [&](int k, double sample) {
-      if (skip_cursor && k == 0) return;
-      const double t = swing * sample;
-      if (std::abs(t) >= tiny) {
-        *big_out++ = t;
-      } else {
-        *small_out++ = t;
-      }
-    };
+    kernels::TapOutputs out{kept.data() + kept_first, small.data() + small_first};
     const int step = pulse.samples_per_ui;
     if (!pulse.by_phase.empty()) {
-      // Sample i is row i mod step, column i / step; the next UI's is the next column.
+      // Sample i is row i mod step, column i / step; the next UI's is the next column: the taps
+      // are one run of the row, wrapped once, the cursor left out of the victim's.
       const int span = pulse.span_ui;
       const double* row = pulse.by_phase.data() + static_cast<std::size_t>(i % step) * span;
-      int j = i / step;
-      for (int k = k_lo; k < k_hi;) {
-        const int run_end = std::min(k_hi, k + (span - j));
-        for (; k < run_end; ++k, ++j) take(k, row[j]);
+      const int j0 = i / step;
+      auto run = [&](int k_from, int k_to) {  // taps k in [k_from, k_to)
+        int j = j0 + (k_from - k_lo);
         if (j >= span) j -= span;
+        while (k_from < k_to) {
+          const int count = std::min(k_to - k_from, span - j);
+          kernels::split_taps(row + j, count, swing, tiny, out);
+          k_from += count;
+          j = 0;
+        }
+      };
+      if (skip_cursor) {
+        run(k_lo, 0);
+        run(1, k_hi);
+      } else {
+        run(k_lo, k_hi);
       }
     } else {
       const double* h = pulse.h.data();
@@ -97,12 +99,13 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
       // with no wrap test on the chain from one tap to the next.
       for (int k = k_lo; k < k_hi;) {
         const int run_end = std::min(k_hi, k + (n - i + step - 1) / step);
-        for (; k < run_end; ++k, i += step) take(k, h[i]);
+        for (; k < run_end; ++k, i += step)
+          if (!(skip_cursor && k == 0)) kernels::split_taps(h + i, 1, swing, tiny, out);
         if (i >= n) i -= n;
       }
     }
-    kept.resize(static_cast<std::size_t>(big_out - kept.data()));
-    small.resize(static_cast<std::size_t>(small_out - small.data()));
+    kept.resize(static_cast<std::size_t>(out.big - kept.data()));
+    small.resize(static_cast<std::size_t>(out.small - small.data()));
   };
   if (in.victim_patterns) {
     for (double t : levels.taps)

@@ -101,7 +101,11 @@ double z_cutoff(const QSumInput& in, const double* table, double reach) {
       const int k = static_cast<int>(u);
       ln_q = table[k] + (u - k) * (table[k + 1] - table[k]);
     }
-    return std::ilogb(in.p[i]) * kLn2 + ln_q;
+    // log2 p rounded down from its exponent bits (a subnormal p as the smallest exponent).
+    const auto bits = std::bit_cast<std::uint64_t>(in.p[i]);
+    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+    const int exponent = biased == 0 ? -1074 : biased - 1023;
+    return exponent * kLn2 + ln_q;
   };
   const double x_top = in.lo + top * in.step;
   const double x_bottom = in.lo + bottom * in.step;
