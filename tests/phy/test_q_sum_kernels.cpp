@@ -10,6 +10,7 @@
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
+#include "mosaic/phy/sum_exp_kernels.hpp"
 
 namespace mosaic::phy::kernels {
 namespace {

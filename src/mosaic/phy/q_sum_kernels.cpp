@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "mosaic/core/math/log_q.hpp"
+#include "mosaic/phy/exp_kernels.hpp"
 
 namespace mosaic::phy::kernels {
 namespace {
@@ -22,17 +23,6 @@ namespace {
 constexpr double kPerStep = 64.0;  // table entries per unit of z
 constexpr double kMaxZ = 38.0;     // Q below 3e-316 beyond: 0 unless the sum is scaled
 constexpr double kTableZ = 66.0;   // the table's end: ln Q(66) = -2183, beyond reach of any scale
-constexpr double kLog2e = 1.4426950408889634;
-constexpr double kLn2 = 0.6931471805599453;
-constexpr double kMinExp = -708.0;  // exp below this is taken as 0 (2^k stays a normal double)
-// Taylor coefficients of e^f to degree 10, highest first: error below 2e-10 on [0, ln 2). Horner's
-// rule in fused multiply-adds, one rounding a step, in every kernel alike (the scalar reference
-// calls std::fma), so the levels keep giving the same bits; half the operations of a multiply and
-// an add, in the function that is a third of a sweep's time.
-constexpr std::array<double, 11> kExpPoly = {
-    1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0, 1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0,
-    1.0 / 24.0,      1.0 / 6.0,      0.5,           1.0,          1.0};
-
 const std::vector<double>& log_q_table() {
   static const std::vector<double> table = [] {
     const int n = static_cast<int>(kTableZ * kPerStep) + 2;
@@ -41,16 +31,6 @@ const std::vector<double>& log_q_table() {
     return t;
   }();
   return table;
-}
-
-double exp_scalar(double x) {
-  if (x < kMinExp) return 0.0;
-  const double t = x * kLog2e;
-  const double k = std::floor(t);
-  const double f = (t - k) * kLn2;
-  double p = kExpPoly[0];
-  for (std::size_t j = 1; j < kExpPoly.size(); ++j) p = std::fma(p, f, kExpPoly[j]);
-  return p * std::bit_cast<double>(static_cast<std::uint64_t>(static_cast<int>(k) + 1023) << 52);
 }
 
 // Q(z) e^scale: Q from the table, e^scale applied inside the exponent where Q is a small tail
@@ -74,10 +54,6 @@ double q_scaled_scalar(double z, const double* table, double scale, double e_sca
 // been found at a smaller scale), so the factor stops there rather than overflow.
 double scale_factor(double log_scale) {
   return std::exp(std::min(log_scale, 700.0));
-}
-
-double combine(const double* s) {
-  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
 // The largest z a term is computed at: `reach` (the table's, or where exp underflows), or below it
@@ -116,23 +92,6 @@ double z_cutoff(const QSumInput& in, const double* table, double reach) {
   return std::min(reach, std::sqrt(-2.0 * (ln_bound - 59.0 * kLn2)));
 }
 
-#define MOSAIC_AVX512F __attribute__((target("avx512f")))
-
-// exp(x) for x <= 0 as exp_scalar computes it, lane by lane (same operations, same order).
-MOSAIC_AVX512F __m512d exp_avx512(__m512d x) {
-  const __mmask8 tiny = _mm512_cmp_pd_mask(x, _mm512_set1_pd(kMinExp), _CMP_LT_OQ);
-  const __m512d xc = _mm512_mask_blend_pd(tiny, x, _mm512_set1_pd(kMinExp));
-  const __m512d t = _mm512_mul_pd(xc, _mm512_set1_pd(kLog2e));
-  const __m512d k = _mm512_roundscale_pd(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-  const __m512d fr = _mm512_mul_pd(_mm512_sub_pd(t, k), _mm512_set1_pd(kLn2));
-  __m512d p = _mm512_set1_pd(kExpPoly[0]);
-  for (std::size_t j = 1; j < kExpPoly.size(); ++j)
-    p = _mm512_fmadd_pd(p, fr, _mm512_set1_pd(kExpPoly[j]));
-  const __m256i ki = _mm256_add_epi32(_mm512_cvttpd_epi32(k), _mm256_set1_epi32(1023));
-  const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_cvtepi32_epi64(ki), 52));
-  return _mm512_mask_blend_pd(tiny, _mm512_mul_pd(p, scale), _mm512_setzero_pd());
-}
-
 // q_scaled_scalar, lane by lane.
 MOSAIC_AVX512F __m512d q_avx512(__m512d z, const double* table, __m512d scale, __m512d e_scale) {
   const __m512d zero = _mm512_setzero_pd();
@@ -163,23 +122,6 @@ MOSAIC_AVX512F __attribute__((always_inline)) inline __m512d q_or_zero_avx512(
     __m512d z, __mmask8 within, const double* table, __m512d scale, __m512d e_scale) {
   if (within == 0) return _mm512_setzero_pd();
   return _mm512_maskz_mov_pd(within, q_avx512(z, table, scale, e_scale));
-}
-
-#define MOSAIC_AVX2 MOSAIC_TARGET_AVX2
-
-// exp_avx512 in four lanes (the same operations: floor is roundscale toward -inf).
-MOSAIC_AVX2 __attribute__((always_inline)) inline __m256d exp_avx2(__m256d x) {
-  const __m256d tiny = _mm256_cmp_pd(x, _mm256_set1_pd(kMinExp), _CMP_LT_OQ);
-  const __m256d xc = _mm256_blendv_pd(x, _mm256_set1_pd(kMinExp), tiny);
-  const __m256d t = _mm256_mul_pd(xc, _mm256_set1_pd(kLog2e));
-  const __m256d k = _mm256_round_pd(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-  const __m256d fr = _mm256_mul_pd(_mm256_sub_pd(t, k), _mm256_set1_pd(kLn2));
-  __m256d p = _mm256_set1_pd(kExpPoly[0]);
-  for (std::size_t j = 1; j < kExpPoly.size(); ++j)
-    p = _mm256_fmadd_pd(p, fr, _mm256_set1_pd(kExpPoly[j]));
-  const __m128i ki = _mm_add_epi32(_mm256_cvttpd_epi32(k), _mm_set1_epi32(1023));
-  const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_cvtepi32_epi64(ki), 52));
-  return _mm256_andnot_pd(tiny, _mm256_mul_pd(p, scale));
 }
 
 // q_avx512 in four lanes.
@@ -287,21 +229,6 @@ MOSAIC_AVX2 double q_sum_split_avx2(const QSumSplitInput& in) {
     s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
   }
   return combine_avx2(sum[0], sum[1]);
-}
-
-MOSAIC_AVX2 double sum_exp_avx2(const double* x, int n, double shift) {
-  const __m256d by = _mm256_set1_pd(shift);
-  __m256d lo = _mm256_setzero_pd(), hi = lo;
-  int i = 0;
-  for (; i + 8 <= n; i += 8) {
-    lo = _mm256_add_pd(lo, exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i), by)));
-    hi = _mm256_add_pd(hi, exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i + 4), by)));
-  }
-  alignas(32) double s[8];
-  _mm256_store_pd(s, lo);
-  _mm256_store_pd(s + 4, hi);
-  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
-  return combine(s);
 }
 
 }  // namespace
@@ -431,39 +358,6 @@ double q_sum_split(const QSumSplitInput& in) {
   static const auto best =
       pick_level(cpu_vector_level(), &q_sum_split_avx512, &q_sum_split_avx2, &q_sum_split_scalar);
   return best(in);
-}
-
-double sum_exp_scalar(const double* x, int n, double shift) {
-  double s[8] = {};
-  for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
-  return combine(s);
-}
-
-namespace {
-
-MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
-  const __m512d by = _mm512_set1_pd(shift);
-  __m512d sum = _mm512_setzero_pd();
-  int i = 0;
-  for (; i + 8 <= n; i += 8)
-    sum = _mm512_add_pd(sum, exp_avx512(_mm512_sub_pd(_mm512_loadu_pd(x + i), by)));
-  alignas(64) double s[8];
-  _mm512_store_pd(s, sum);
-  // The tail in the lanes the scalar reference gives it.
-  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
-  return combine(s);
-}
-
-}  // namespace
-
-double sum_exp_at(VectorLevel level, const double* x, int n, double shift) {
-  return pick_level(level, &sum_exp_avx512, &sum_exp_avx2, &sum_exp_scalar)(x, n, shift);
-}
-
-double sum_exp(const double* x, int n, double shift) {
-  static const auto best =
-      pick_level(cpu_vector_level(), &sum_exp_avx512, &sum_exp_avx2, &sum_exp_scalar);
-  return best(x, n, shift);
 }
 
 double q_sum_at(VectorLevel level, const QSumInput& in) {

@@ -59,13 +59,6 @@ double q_sum_split_scalar(const QSumSplitInput& in);
 double q_sum_split_at(VectorLevel level, const QSumSplitInput& in);
 double q_sum_split(const QSumSplitInput& in);
 
-// sum_i exp(x[i] - shift) for x[i] <= shift (the jitter average, shifted by its largest term),
-// with the kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved
-// partial sums: the scalar reference and the vector kernels give the same bits.
-double sum_exp_scalar(const double* x, int n, double shift = 0.0);
-double sum_exp_at(VectorLevel level, const double* x, int n, double shift = 0.0);
-double sum_exp(const double* x, int n, double shift = 0.0);
-
 // Q(z) as the kernels compute it (for tests).
 double table_q(double z);
 

@@ -12,7 +12,7 @@
 #endif
 
 #include "mosaic/core/math/log_q.hpp"
-#include "mosaic/phy/q_sum_kernels.hpp"
+#include "mosaic/phy/sum_exp_kernels.hpp"
 
 namespace mosaic::phy {
 namespace {

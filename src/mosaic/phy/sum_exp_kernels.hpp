@@ -1,0 +1,14 @@
+#pragma once
+
+#include "mosaic/core/vector_level.hpp"
+
+namespace mosaic::phy::kernels {
+
+// sum_i exp(x[i] - shift) for x[i] <= shift (the jitter average, shifted by its largest term),
+// with the kernels' polynomial exp (~2e-10 relative; 0 below -708) in the same 8 interleaved
+// partial sums: the scalar reference and the vector kernels give the same bits.
+double sum_exp_scalar(const double* x, int n, double shift = 0.0);
+double sum_exp_at(VectorLevel level, const double* x, int n, double shift = 0.0);
+double sum_exp(const double* x, int n, double shift = 0.0);
+
+}  // namespace mosaic::phy::kernels
