@@ -32,16 +32,24 @@ MOSAIC_TARGET_AVX512 void split_taps_avx512(const double* samples, int n, double
                                             TapOutputs& out) {
   const __m512d by = _mm512_set1_pd(swing);
   const __m512d limit = _mm512_set1_pd(tiny);
+  // In locals: stores through out's pointers could alias out itself, which would be reloaded.
+  double* big = out.big;
+  double* small = out.small;
   int i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m512d t = _mm512_mul_pd(_mm512_loadu_pd(samples + i), by);
     const __mmask8 keep = _mm512_cmp_pd_mask(_mm512_abs_pd(t), limit, _CMP_GE_OQ);
-    _mm512_mask_compressstoreu_pd(out.big, keep, t);
-    _mm512_mask_compressstoreu_pd(out.small, static_cast<__mmask8>(~keep), t);
+    // Compressed in the register and stored whole (a compressing store to memory is microcoded
+    // on some CPUs, tens of times slower): the lanes past each side's count land where the next
+    // taps go, inside the room made for this run's taps.
+    _mm512_storeu_pd(big, _mm512_maskz_compress_pd(keep, t));
+    _mm512_storeu_pd(small, _mm512_maskz_compress_pd(static_cast<__mmask8>(~keep), t));
     const int kept = __builtin_popcount(keep);
-    out.big += kept;
-    out.small += 8 - kept;
+    big += kept;
+    small += 8 - kept;
   }
+  out.big = big;
+  out.small = small;
   split_taps_scalar(samples + i, n - i, swing, tiny, out);
 }
 #endif

@@ -7,7 +7,8 @@ namespace mosaic::phy::kernels {
 // Taps swing * samples[i], i in [0, n), sorted by size as the statistical eye gathers them: those
 // at or above `tiny` in magnitude appended at *big, the others at *small, each in their order, and
 // both pointers moved past what they received. Every level writes the same taps (one rounding
-// each) in the same order.
+// each) in the same order. Each side must have room for all n taps: a level may write past what
+// it keeps there (what it writes beyond is not part of the result).
 struct TapOutputs {
   double* big;
   double* small;
