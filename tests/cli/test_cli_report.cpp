@@ -1,6 +1,5 @@
 // `mosaic report` and --html as a user meets them.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,21 +8,17 @@
 #include <sstream>
 #include <string>
 
+#include "common/cli_run.hpp"
 #include "mosaic_io/record_page.hpp"
 
 namespace {
 
+// Through the shared helper, whose stderr file is the calling process's own: ctest runs this
+// program's tests side by side, and one fixed file let a test read another's stderr.
 int run(const std::string& args, std::string* err = nullptr) {
-  const std::string err_file = testing::TempDir() + "mosaic_report_stderr.txt";
-  const int status =
-      std::system((std::string(MOSAIC_CLI) + " " + args + " >/dev/null 2>" + err_file).c_str());
-  if (err) {
-    std::ifstream in(err_file);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    *err = ss.str();
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const mosaic::test::CliRun r = mosaic::test::run_cli(args + " >/dev/null");
+  if (err) *err = r.err;
+  return r.exit_code;
 }
 
 std::string slurp(const std::string& path) {
