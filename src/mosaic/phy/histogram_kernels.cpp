@@ -25,13 +25,7 @@ MOSAIC_VECTOR_CLONES int add_fair_bit(const double* half_p, int top, double u, i
                       : (from_far[k] * frac + from_near[k] * keep) + half_p[k];
   };
   const int unspilled = std::min(reach + 1, bins - 1);
-  if (whole == 0) {
-    for (int k = 0; k < unspilled; ++k)
-      out[k] = scale * ((from_far[k] * frac + half_p[k]) + half_p[k] * keep);
-  } else {
-    for (int k = 0; k < unspilled; ++k)
-      out[k] = scale * ((from_far[k] * frac + from_near[k] * keep) + half_p[k]);
-  }
+  for (int k = 0; k < unspilled; ++k) out[k] = scale * value(k);
   if (reach >= bins - 1) {
     double last = value(bins - 1);
     for (int k = bins; k <= reach; ++k) last += value(k);

@@ -33,6 +33,15 @@ const std::vector<double>& log_q_table() {
   return table;
 }
 
+// ln Q(a) for 0 <= a < kTableZ: the chord of the table's cell (the vector kernels' gathers do the
+// same arithmetic). ln Q is concave, so the chord lies at or below it.
+double table_ln_q(double a, const double* table) {
+  const double u = a * kPerStep;
+  const int i = static_cast<int>(u);
+  const double f = u - i;
+  return table[i] + f * (table[i + 1] - table[i]);
+}
+
 // Q(z) e^scale: Q from the table, e^scale applied inside the exponent where Q is a small tail
 // (z >= 0) and as a factor to 1 - Q(|z|) where it is not. Unscaled (scale 0, e_scale 1) the
 // operations are those of plain Q, bit for bit.
@@ -40,10 +49,7 @@ double q_scaled_scalar(double z, const double* table, double scale, double e_sca
   const double a = std::abs(z);
   double e = 0.0;
   if (a < kTableZ) {
-    const double u = a * kPerStep;
-    const int i = static_cast<int>(u);
-    const double f = u - i;
-    const double x = table[i] + f * (table[i + 1] - table[i]);
+    const double x = table_ln_q(a, table);
     e = exp_scalar(z < 0.0 ? x : x + scale);
   }
   if (z < 0.0) return z < -9.0 ? e_scale : (1.0 - e) * e_scale;
@@ -61,7 +67,7 @@ double scale_factor(double log_scale) {
 // probability in the 0 tail or of the lowest in the 1 tail, whichever is larger (the smallest z of
 // either tail, z falling with the amplitude in the one and rising in the other; any bin's term
 // would bound the sum). The bound is taken low: p by its binary exponent, ln Q by the table's
-// chords (below the concave ln Q). With Q(z) <= e^(-z^2/2) / 2 beyond the cutoff, and the scale
+// chord. With Q(z) <= e^(-z^2/2) / 2 beyond the cutoff, and the scale
 // on both sides, the cutoff is where that reaches 2^-60 of the bound.
 double z_cutoff(const QSumInput& in, const double* table, double reach) {
   int top = in.bins - 1;
@@ -70,13 +76,8 @@ double z_cutoff(const QSumInput& in, const double* table, double reach) {
   int bottom = 0;
   while (in.p[bottom] == 0.0) ++bottom;
   auto ln_term = [&](int i, double z) {
-    double ln_q = -kLn2;  // Q >= 1/2 below z = 0
     if (z >= kTableZ) return -std::numeric_limits<double>::infinity();
-    if (z > 0.0) {
-      const double u = z * kPerStep;
-      const int k = static_cast<int>(u);
-      ln_q = table[k] + (u - k) * (table[k + 1] - table[k]);
-    }
+    const double ln_q = z > 0.0 ? table_ln_q(z, table) : -kLn2;  // Q >= 1/2 below z = 0
     // log2 p rounded down from its exponent bits (a subnormal p as the smallest exponent).
     const auto bits = std::bit_cast<std::uint64_t>(in.p[i]);
     const int biased = static_cast<int>((bits >> 52) & 0x7ff);
