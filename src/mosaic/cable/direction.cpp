@@ -8,6 +8,7 @@ CableDirection::CableDirection(const LinkSpec& spec, link::FaultPlan faults, std
     : session_(link::LinkConfig::from_spec(spec), std::move(faults), seed),
       encoder_(session_.host_fec(), &sent_log_),
       decoder_(session_.host_fec(), &sent_log_) {
+  session_.set_skip_clean_periods(true);
   failed_.assign(config().physical_channels, 0);
   for (int c : session_.channels().plan().dead_channels) failed_[c] = 1;
 }
@@ -27,9 +28,13 @@ bool CableDirection::has_room() const {
 }
 
 void CableDirection::step(const FrameSink& sink) {
-  encoder_.fill(session_.host_in());
+  // The session's two host buffers take turns; each remembers where its non-zero bytes end.
+  std::size_t& in_end = nonzero_end_[session_.data_period() % 2];
+  in_end = encoder_.fill(session_.host_in(), in_end);
   session_.step([&](const link::DeliveredPeriod& p) {
-    return decoder_.process(p.words, p.sent, p.flagged, sink);
+    return decoder_.process(p.words, p.sent,
+                            p.any_flagged ? p.flagged : std::span<const std::uint8_t>{}, sink,
+                            nonzero_end_[p.index % 2]);
   });
   stats_.decoder = decoder_.counters();
 }
@@ -53,6 +58,7 @@ std::vector<int> CableDirection::active_channels() const {
 DirectionStats CableDirection::stats() const {
   DirectionStats s = stats_;
   s.link = session_.stats();
+  s.periods_skipped = session_.periods_skipped();
   return s;
 }
 

@@ -21,6 +21,7 @@ struct DirectionStats {
   std::uint64_t frames_rejected = 0;  // longer than the framing carries
   DecoderCounters decoder;            // frames and bytes out, drops, CRC, framing
   int channels_failed = 0;            // channels killed by faults so far
+  std::int64_t periods_skipped = 0;   // clean periods whose bits were not run
   link::SessionStats link;
 };
 
@@ -45,6 +46,9 @@ class CableDirection {
   bool busy() const { return !sent_log_.empty() || !encoder_.idle(); }
   // Runs one marker period; frames that come out intact go to `sink`.
   void step(const FrameSink& sink);
+  // On by default: clean periods are carried without running their bits (the same frames and
+  // counters; link::Session::set_skip_clean_periods). Off: every bit through the model.
+  void set_skip_clean_periods(bool on) { session_.set_skip_clean_periods(on); }
 
   // A fault from the next period on (its time_s is ignored). A death of a channel already dead
   // changes nothing. Channel indices are physical (0..physical_channels-1); the caller validates
@@ -66,6 +70,9 @@ class CableDirection {
   FrameEncoder encoder_;
   FrameDecoder decoder_;
   std::vector<std::uint8_t> failed_;
+  // Per host buffer of the session (data period mod 2): bytes past this are zero. The session
+  // makes them zero and only the encoder writes them.
+  std::size_t nonzero_end_[2] = {0, 0};
   DirectionStats stats_;  // all but the session's
 };
 

@@ -54,14 +54,22 @@ std::size_t FrameEncoder::capacity(std::size_t words) const {
   return fresh * std::size_t(layout_.payload_bytes);
 }
 
-void FrameEncoder::fill(std::span<std::uint64_t> words) {
+std::size_t FrameEncoder::fill(std::span<std::uint64_t> words, std::size_t zero_from) {
   auto* out = reinterpret_cast<std::uint8_t*>(words.data());
   const std::size_t bytes = words.size() * 8;
   const std::size_t cw = codeword_.size();
+  std::size_t nonzero_end = 0;
   for (std::size_t b = 0; b < bytes;) {
     if (codeword_used_ == cw && bytes - b >= cw) {
-      build_codeword(out + b);  // whole codeword in place
+      // Whole codeword in place. An idle one is its pointer (0: a record may start at once) and
+      // zero payload, so the zero bytes already there are it.
+      const bool idle_codeword = record_left_ == 0 && queued_.empty();
+      if (!idle_codeword || b < zero_from)
+        build_codeword(out + b);
+      else
+        ++codeword_index_;
       b += cw;
+      if (!idle_codeword) nonzero_end = b;
       continue;
     }
     if (codeword_used_ == cw) {
@@ -72,7 +80,9 @@ void FrameEncoder::fill(std::span<std::uint64_t> words) {
     std::memcpy(out + b, codeword_.data() + codeword_used_, n);
     codeword_used_ += n;
     b += n;
+    nonzero_end = b;
   }
+  return nonzero_end;
 }
 
 void FrameEncoder::place(std::uint8_t* dst, std::size_t n) {
@@ -139,7 +149,7 @@ FrameDecoder::FrameDecoder(const link::HostFec& fec, std::deque<SentFrame>* sent
 link::HostFecOutcome FrameDecoder::process(std::span<const std::uint64_t> received,
                                            std::span<const std::uint64_t> sent,
                                            std::span<const std::uint8_t> flagged,
-                                           const FrameSink& sink) {
+                                           const FrameSink& sink, std::size_t zero_from) {
   const auto* rx = reinterpret_cast<const std::uint8_t*>(received.data());
   const auto* tx = reinterpret_cast<const std::uint8_t*>(sent.data());
   const std::size_t bytes = received.size() * 8;
@@ -151,8 +161,23 @@ link::HostFecOutcome FrameDecoder::process(std::span<const std::uint64_t> receiv
                        flagged.begin() + std::ptrdiff_t((b + n + 7) / 8),
                        [](std::uint8_t f) { return f != 0; });
   };
+  const bool unchanged = received.data() == sent.data();
   link::HostFecOutcome fec;
   for (std::size_t b = 0; b < bytes;) {
+    if (unchanged && fill_ == 0 && !in_record_ && b >= zero_from && bytes - b >= cw) {
+      // Whole zero codewords, as sent, outside any record: clean, and each parses as idle fill.
+      const std::size_t k = (bytes - b) / cw;
+      const bool flags = any_flag(b, k * cw);
+      if (!flags) {
+        fec.codewords += k;
+        fec.clean += k;
+        fec.count_symbol_errors(0, k);
+        codeword_index_ += k;
+        settle(codeword_index_ * std::uint64_t(layout_.payload_bytes));
+        b += k * cw;
+        continue;
+      }
+    }
     if (fill_ == 0 && bytes - b >= cw) {
       finish_codeword(rx + b, tx + b, any_flag(b, cw), sink, fec);  // whole codeword in place
       b += cw;
@@ -179,7 +204,7 @@ void FrameDecoder::finish_codeword(const std::uint8_t* received, const std::uint
   ++fec.codewords;
   fec.link_flagged += flagged;
   const std::uint64_t base = codeword_index_++ * std::uint64_t(layout_.payload_bytes);
-  if (std::memcmp(received, sent, cw) == 0) {
+  if (received == sent || std::memcmp(received, sent, cw) == 0) {
     ++fec.clean;
     fec.count_symbol_errors(0);
     parse(received, sink);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -70,7 +71,10 @@ class FrameEncoder {
   std::size_t capacity(std::size_t words) const;
   // Fills `words` with the stream: the rest of a codeword begun by the previous call, then whole
   // codewords of queued records (idle when none), the last one possibly continued next call.
-  void fill(std::span<std::uint64_t> words);
+  // An idle codeword is all zero: from byte `zero_from` on, where the caller knows `words` to be
+  // zero already, idle codewords are left as they are. Returns the end of the bytes that may be
+  // non-zero now (what the next fill of the same words may pass as `zero_from`).
+  std::size_t fill(std::span<std::uint64_t> words, std::size_t zero_from = SIZE_MAX);
   // Nothing queued and no record partly placed.
   bool idle() const { return pending_bytes() == 0; }
   std::uint64_t codewords() const { return codeword_index_; }
@@ -119,9 +123,13 @@ class FrameDecoder {
   // codewords these words complete: clean, corrected (delivered as sent), uncorrectable (dropped,
   // the receiver resynchronises at the next pointer) or miscorrected (the decoder's wrong
   // codeword is parsed, left to the frame CRC).
+  // When `received` is `sent` itself (a period the link carried unchanged) and the sent bytes
+  // from `zero_from` on are known to be zero (FrameEncoder::fill's return), the idle codewords
+  // there are counted without being read.
   link::HostFecOutcome process(std::span<const std::uint64_t> received,
                                std::span<const std::uint64_t> sent,
-                               std::span<const std::uint8_t> flagged, const FrameSink& sink);
+                               std::span<const std::uint8_t> flagged, const FrameSink& sink,
+                               std::size_t zero_from = SIZE_MAX);
   const DecoderCounters& counters() const { return counters_; }
 
  private:

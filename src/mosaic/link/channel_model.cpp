@@ -63,6 +63,10 @@ void ChannelModel::reset() {
   period_ = 0;
 }
 
+double ChannelModel::first_error_gap(Rng& rng, double inv_log1m_p) {
+  return std::log(rng.uniform()) * inv_log1m_p;
+}
+
 void ChannelModel::impair(std::span<std::uint64_t> rows) {
   const int n = config_->physical_channels;
   const int w = config_->words_per_period;
@@ -104,14 +108,14 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
     // bits, far beyond any integer, and simply means no error in this period.
     const double inv = 1.0 / std::log1p(-p);
     const double limit = static_cast<double>(period_bits);
-    double gap = std::log(rng.uniform()) * inv;
+    double gap = first_error_gap(rng, inv);
     std::uint64_t flipped = 0;
     for (std::int64_t b = 0; gap < limit - static_cast<double>(b);) {
       b += static_cast<std::int64_t>(gap);
       word(c, b >> 6) ^= std::uint64_t{1} << (b & 63);
       ++b;
       ++flipped;
-      gap = std::log(rng.uniform()) * inv;
+      gap = first_error_gap(rng, inv);
     }
     injected_[c] += flipped;
   }
@@ -140,6 +144,37 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
   };
   for (int c : plan_.dead_channels) fail(c, 0, FailureMode::kDead);
   for (const auto& f : plan_.failures) fail(f.channel, bit_of(f.time_s) - start, f.mode);
+}
+
+bool ChannelModel::clean_period() const {
+  if (!plan_.dead_channels.empty()) return false;
+  const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
+  const std::int64_t start = period_ * period_bits;
+  const double bits_per_s = config_->line_rate_gbps * 1e9;
+  auto bit_of = [&](double t) { return static_cast<std::int64_t>(std::ceil(t * bits_per_s)); };
+  // The same tests as impair(): a failure from any bit before this period's end, a burst that
+  // overlaps it, or a first error gap inside it would change a bit.
+  for (const auto& f : plan_.failures)
+    if (bit_of(f.time_s) - start < period_bits) return false;
+  for (const auto& burst : plan_.bursts)
+    if (bit_of(burst.start_s + burst.duration_s) - start > 0 &&
+        bit_of(burst.start_s) - start < period_bits)
+      return false;
+  const double limit = static_cast<double>(period_bits);
+  for (int c = 0; c < config_->physical_channels; ++c) {
+    const double p = plan_.ber_of(c);
+    if (p <= 0) continue;
+    if (p >= 0.5) return false;
+    Rng rng(seed_, RngPurpose::kLinkBitErrors, c, period_);
+    if (first_error_gap(rng, 1.0 / std::log1p(-p)) < limit) return false;
+  }
+  return true;
+}
+
+void ChannelModel::skip_clean_period() {
+  // What impair_in_place() leaves behind for a period that changes no bit.
+  previous_elsewhere_ = true;
+  ++period_;
 }
 
 void ChannelModel::process(std::span<const std::uint64_t> tx, std::span<std::uint64_t> rx) {

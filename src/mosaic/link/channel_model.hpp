@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "mosaic/core/rng.hpp"
 #include "mosaic/link/link_config.hpp"
 
 namespace mosaic::link {
@@ -72,6 +73,11 @@ class ChannelModel {
   bool transparent() const;
   void impair_in_place(std::span<std::uint64_t> wire);
   bool needs_previous() const { return previous_elsewhere_; }
+  // Whether the period about to run would come through unchanged: no dead or failing channel,
+  // no burst, and no bit error drawn (the same draws impair() makes). Then a transparent model's
+  // period is the identity, and skip_clean_period() stands for impair_in_place().
+  bool clean_period() const;
+  void skip_clean_period();
   void restore_previous(std::span<const std::uint64_t> wire);
   void reset();
   // Adds a failure to the plan (for deaths drawn once the lane map is known).
@@ -90,6 +96,8 @@ class ChannelModel {
 
  private:
   void impair(std::span<std::uint64_t> rows);
+  // Bits to the next error (as a double: it may exceed any integer), one uniform draw.
+  static double first_error_gap(Rng& rng, double inv_log1m_p);
 
   const LinkConfig* config_;
   FaultPlan plan_;

@@ -318,6 +318,13 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
       ecc_.decode_row(frame_.data() + i * rs, dirty_rows_[i], dirty_syn_.data() + i * sw,
                       corrected_slot_, last_.ecc);
   }
+  finish_period(lost);
+  for (std::size_t i = 0; i < dirty; ++i)
+    gearbox_.destripe_row(frame_.data() + i * rs, dirty_rows_[i], host);
+}
+
+void Receiver::finish_period(bool lost) {
+  const auto& active = config_->active_slots;
   last_.all_rows_flagged = false;
   if (!config_->has_ecc()) {
     last_.all_rows_flagged = lost;  // a lost channel without ECC: nothing of the period is sure
@@ -334,8 +341,51 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     // Corrections on an erased lane are the erasure being filled in, not evidence about it.
     if (candidates_[s] == 0xFFFF) corrected_slot_[s] = 0;
   }
-  for (std::size_t i = 0; i < dirty; ++i)
-    gearbox_.destripe_row(frame_.data() + i * rs, dirty_rows_[i], host);
+}
+
+bool Receiver::clean_ready() const {
+  if (received_ < 1 || received_ - 1 < first_data_ || !requests_.empty()) return false;
+  for (const Port& p : ports_)
+    if (!p.locked || p.bad != 0) return false;
+  for (int s : config_->active_slots) {
+    const int c = channel_of_slot_[s];
+    if (c < 0 || port_of_channel_[c] < 0 || pending_[s].spare >= 0) return false;
+  }
+  return true;
+}
+
+void Receiver::process_clean() {
+  // process_written() on an unchanged period, step by step: every locked port finds its markers
+  // where they were (track_lock changes nothing), the management words carry no swap this
+  // receiver waits for (read_management and apply_swaps change nothing without a pending swap),
+  // every row's syndromes are 0 (no correction, the host words are the ones sent), every BIP
+  // agrees (no candidate lane but the known failing ones) and every spare matches its training
+  // pattern (no errors toward its window).
+  ++received_;
+  last_ = RxPeriodReport{};
+  const std::int64_t m = received_ - 2;
+  last_.period = m;
+  last_.data = true;
+  std::fill(corrected_slot_.begin(), corrected_slot_.end(), 0);
+  for (int s : config_->active_slots) {
+    failed_[s] = 0;
+    candidates_[s] = 0;
+  }
+  last_.erased_lanes = 0;
+  last_.lanes_without_spare = 0;
+  for (int s : config_->active_slots) {
+    if (suspect_[s]) candidates_[s] = 0xFFFF;
+    last_.erased_lanes += candidates_[s] == 0xFFFF;
+    last_.lanes_without_spare += no_spare_[s];
+  }
+  finish_period(false);
+  decide_swaps(m);
+}
+
+std::span<std::uint64_t> Receiver::previous_wire_to_redo() {
+  const std::size_t period_words =
+      std::size_t(config_->words_per_period) * config_->physical_channels;
+  return {ring_.data() + ((received_ + 1) % 2) * period_words, period_words};
 }
 
 std::span<std::uint64_t> Receiver::next_wire() {

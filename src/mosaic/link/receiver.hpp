@@ -53,6 +53,16 @@ class Receiver {
   // The period appended last (valid once one has been).
   std::span<const std::uint64_t> previous_wire() const;
   bool process_written(std::span<std::uint64_t> host);
+  // Whether the next data period to decode would change nothing but its counters if it and the
+  // next came through unchanged: every port locked with its last marker seen, every lane on a
+  // port, no swap pending or requested.
+  bool clean_ready() const;
+  // process_written() for a period appended unchanged (as sent) when clean_ready(): the same
+  // report, counters and swap window, without the period's bits. Its host words are the ones
+  // sent, so the caller keeps them; the ring slot is left unwritten (previous_wire_to_redo()).
+  void process_clean();
+  // The slot of the period appended last, to write it after all when it was skipped.
+  std::span<std::uint64_t> previous_wire_to_redo();
   void reset();
 
   const RxPeriodReport& last() const { return last_; }
@@ -100,6 +110,8 @@ class Receiver {
   bool marker_moved(int port, std::int64_t period) const;
   void track_lock(int port, std::int64_t m);
   void decode_period(std::int64_t m, std::span<std::uint64_t> host);
+  // The end of decode_period(): erasures, the period's flags and the corrected counts.
+  void finish_period(bool lost);
   // Every locked port against the training pattern (link-up); data periods measure the spares
   // in decode_period.
   void measure_training(std::int64_t m);

@@ -139,26 +139,51 @@ void Session::step(const HostEnd& host_end) {
     apply_ber(pending_ber_.front());
     pending_ber_.erase(pending_ber_.begin());
   }
-  if (channels_.transparent()) {
+  // A clean period decoded after a clean one, with nothing in either end waiting to change,
+  // comes out as it went in: its bits need not be run (see set_skip_clean_periods).
+  const bool transparent = channels_.transparent();
+  const bool clean = skip_clean_ && transparent && channels_.clean_period();
+  const bool skip = clean && previous_clean_ && tx_.settled() && reverse_.empty() &&
+                    rx_.clean_ready() && n > training_;
+  if (skipped_previous_ && !skip) {
+    // The receiver decodes the period before from its wire: write it after all, as it was sent.
+    const std::int64_t j = n - 1 - training_;
+    tx_.redo_previous(sent_[j % 2], rx_.previous_wire_to_redo());
+  }
+  previous_clean_ = clean;
+  skipped_previous_ = skip;
+  bool decoded = true;
+  if (skip) {
+    tx_.skip_period();
+    channels_.skip_clean_period();
+    rx_.process_clean();
+    ++periods_skipped_;
+  } else if (transparent) {
     // Straight onto the receiver's wire, the channels' errors added there.
     const auto wire = rx_.next_wire();
     tx_.process(host_in(), wire);
     channels_.impair_in_place(wire);
+    decoded = rx_.process_written(out_);
   } else {
     if (channels_.needs_previous()) channels_.restore_previous(rx_.previous_wire());
     tx_.process(host_in(), channels_.next_input());  // written where the channels read it
     channels_.process_written(rx_.next_wire());
+    decoded = rx_.process_written(out_);
   }
-  const bool decoded = rx_.process_written(out_);
   if (decoded) {
     const RxPeriodReport& rep = rx_.last();
     const std::int64_t j = rep.period - training_;
     const std::size_t lanes = std::size_t(config_.data_lanes);
-    std::fill(flag_.begin(), flag_.end(), rep.all_rows_flagged ? 1 : 0);
+    // The flags of the period before are cleared only when it had any.
+    if (rep.all_rows_flagged || flag_set_)
+      std::fill(flag_.begin(), flag_.end(), rep.all_rows_flagged ? 1 : 0);
+    flag_set_ = rep.all_rows_flagged || !rep.ecc.uncorrectable_rows.empty();
     for (int k : rep.ecc.uncorrectable_rows)
       std::fill_n(flag_.begin() + std::ptrdiff_t(std::size_t(k) * lanes), lanes, 1);
     HostFecOutcome fec;
-    if (host_end) fec = host_end({j, out_, sent_[j % 2], flag_, &rep});
+    // A skipped period's words out are the words sent.
+    if (host_end)
+      fec = host_end({j, skip ? sent_[j % 2] : out_, sent_[j % 2], flag_, flag_set_, &rep});
     account(rep, fec);
   }
   for (const auto& m : rx_.take_requests()) reverse_.push_back({n + 1, m});

@@ -90,6 +90,7 @@ struct DeliveredPeriod {
   std::span<const std::uint64_t> words;   // host words out (host_words_per_period())
   std::span<const std::uint64_t> sent;    // the host words that went in for the same period
   std::span<const std::uint8_t> flagged;  // per host word: 1 where the link flagged its bits
+  bool any_flagged = true;                // false: every entry of `flagged` is 0
   const RxPeriodReport* report = nullptr;
 };
 
@@ -129,6 +130,17 @@ class Session {
   void step(const HostEnd& host_end);
   // The same with the words given (copied into host_in()).
   void step(std::span<const std::uint64_t> host, const HostEnd& host_end);
+
+  // Periods in which the channels change no bit (no error drawn, no failure or burst, no skew or
+  // reordering) and neither end has anything to change (every port locked, no swap under way) are
+  // the identity: with this on, such a period after another is counted through the same
+  // bookkeeping but its bits are not run through the transmitter, channels and receiver, and its
+  // words out are the words sent. The periods, frames, counters and events are the same as with
+  // it off (tests/cable/test_clean_periods.cpp); a period that must run after skipped ones first
+  // has the last skipped one written after all. Off by default: the relay measures the bit path.
+  void set_skip_clean_periods(bool on) { skip_clean_ = on; }
+  // Periods whose bits were not run.
+  std::int64_t periods_skipped() const { return periods_skipped_; }
 
   // A fault at event.time_s in link time: deaths and skew steps from that bit on, BER changes
   // from the first period starting at or after it. Channels must be in range (the caller checks
@@ -171,6 +183,11 @@ class Session {
   std::vector<std::uint64_t> out_;      // the wires are the channel model's and receiver's buffers
   std::vector<std::uint64_t> sent_[2];  // host words of the last two data periods
   std::vector<std::uint8_t> flag_;
+  bool flag_set_ = false;  // some flag_ entry is 1
+  bool skip_clean_ = false;
+  bool previous_clean_ = false;    // the period run last changed no bit
+  bool skipped_previous_ = false;  // and its bits were not run
+  std::int64_t periods_skipped_ = 0;
   struct InFlight {
     std::int64_t deliver;
     SwapMessage message;

@@ -30,6 +30,18 @@ class Transmitter {
   // A swap request from the far receiver (delivered over the reverse direction's markers). The
   // transmitter announces it in its own markers until the boundary, then switches.
   void receive(const SwapMessage& message);
+  // No swap announced or waiting for its boundary: a period's wire depends on its host words alone.
+  bool settled() const { return pending_.empty(); }
+  // A settled period whose wire nobody reads: counted, not written. Until redo_previous() the
+  // markers' BIP is not that of the period before.
+  void skip_period() { ++period_; }
+  // Writes the period skipped last after all (its host words again), for a receiver that needs
+  // it. Its markers carry a stale BIP, which the receiver never reads: the BIP that checks a
+  // period is in the next period's markers, and those are written after this.
+  void redo_previous(std::span<const std::uint64_t> host, std::span<std::uint64_t> wire) {
+    --period_;
+    process(host, wire);
+  }
   void reset();
 
   std::int64_t period() const { return period_; }

@@ -56,6 +56,11 @@ FieldTable<CableOptions> CableOptions::fields() {
     t.push_back(boolean<O>("physics", &O::physics,
                            "Per-channel BERs, dead pixels and skews from evaluating this design's "
                            "physics first (as relay's physics: the link as built, no ageing)"));
+    t.push_back(boolean<O>(
+        "full_periods", &O::full_periods,
+        "Run every period's bits through the link model, error-free ones too (the same frames and "
+        "counters, at the cost of the bits: by default a period in which the channels change no "
+        "bit and neither end changes state is counted without running its bits)"));
     t.push_back(list<O>("failures", &O::failures, "[ab:|ba:]CH@SECONDS, e.g. 17@2.5",
                         "Channel CH dies SECONDS after link-up (both directions, or ab:/ba: only)",
                         parse_directed_failure, format_directed_failure));

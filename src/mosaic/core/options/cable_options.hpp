@@ -26,8 +26,9 @@ struct CableOptions {
   std::string a;  // TAP interface of end A
   std::string b;  // TAP interface of end B
   std::optional<double> ber;
-  std::string phy;       // a `mosaic simulate` report (path; the front end reads it)
-  bool physics = false;  // per-channel BERs and skews from evaluating the design first
+  std::string phy;            // a `mosaic simulate` report (path; the front end reads it)
+  bool physics = false;       // per-channel BERs and skews from evaluating the design first
+  bool full_periods = false;  // run the bits of error-free periods too
   std::vector<DirectedFailure> failures;
   int fail_random = 0;
   double fail_random_start_s = 0.0;
