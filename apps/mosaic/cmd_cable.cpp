@@ -79,6 +79,7 @@ const RegisterCommand kCable(35, [](CLI::App& parent) -> Runner {
     opt.fail_random_start_s = o.fail_random_start_s;
     opt.stats_socket = o.stats_socket;
     opt.full_periods = o.full_periods;
+    opt.ingress_target_us = o.ingress_target_us;
     opt.command = invocation();
 
     // Signals are taken synchronously by this thread; the workers inherit the mask.

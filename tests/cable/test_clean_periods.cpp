@@ -104,6 +104,19 @@ std::vector<Scenario> scenarios() {
     out.push_back(s);
   }
   {
+    // Two bursts of errors on one lane in two swap windows, quiet periods between them: each
+    // burst alone stays under the swap threshold, the two together would not. The window's end
+    // falls in skipped periods and must still clear the count.
+    const link::LinkConfig cfg = link::LinkConfig::from_spec(preset("800g"));
+    const double ber = 0.8 * double(cfg.swap_threshold()) / (6.0 * double(cfg.payload_bits()));
+    Scenario s{"swap_window_edges", "800g", {}, {}, 100};
+    s.faults.push_back({4, {0.0, link::FaultKind::kBer, 7, ber}});
+    s.faults.push_back({10, {0.0, link::FaultKind::kBer, 7, 0.0}});
+    s.faults.push_back({80, {0.0, link::FaultKind::kBer, 7, ber}});
+    s.faults.push_back({86, {0.0, link::FaultKind::kBer, 7, 0.0}});
+    out.push_back(s);
+  }
+  {
     // Another design: the prototype has no cross-channel ECC.
     Scenario s{"prototype_sparse", "prototype", {}, {}, 64};
     s.plan.background_ber = 1e-7;
@@ -169,6 +182,11 @@ TEST(CleanPeriods, SessionGivesTheSameWordsCountersAndEvents) {
       if (sc.name == "error_free") {
         // All but the first data period and the one before its decode.
         EXPECT_GE(fast.skipped, sc.periods - 3);
+      }
+      if (sc.name == "swap_window_edges") {
+        const auto stats = nlohmann::json::parse(fast.stats);
+        EXPECT_TRUE(stats["swaps"].empty()) << "each burst alone is under the threshold";
+        EXPECT_GT(fast.skipped, 60);
       }
       if (sc.name == "sparse_errors" || sc.name == "death_and_swap" || sc.name == "no_spare_left") {
         EXPECT_GT(fast.skipped, 0);  // both paths and their hand-over ran

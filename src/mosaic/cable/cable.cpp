@@ -37,6 +37,7 @@ double cpu_seconds() {
 constexpr const char* kDirectionName[2] = {"ab", "ba"};
 constexpr std::size_t kIngressQueueBytes = std::size_t{32} << 20;
 constexpr std::int64_t kPublishEveryNs = 5'000'000;
+constexpr std::int64_t kStepFloorWindowNs = 20'000'000;
 
 }  // namespace
 
@@ -102,7 +103,10 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
       std::make_unique<CableDirection>(options_.spec, options_.faults, options_.spec.seed);
   sides_[1].link = std::make_unique<CableDirection>(options_.spec, options_.faults,
                                                     options_.spec.seed ^ 0x9E3779B97F4A7C15ull);
-  for (Side& side : sides_) side.link->set_skip_clean_periods(!options_.full_periods);
+  for (Side& side : sides_) {
+    side.link->set_skip_clean_periods(!options_.full_periods);
+    side.link->set_ingress_target_ns(std::llround(options_.ingress_target_us * 1e3));
+  }
   sides_[0].in_fd = sides_[1].out_fd = tap_a_->fd();
   sides_[1].in_fd = sides_[0].out_fd = tap_b_->fd();
 
@@ -160,6 +164,11 @@ void Cable::run_direction(int d) {
   LatencyHistogram latency;
   std::uint64_t egress_errors = 0;
   std::int64_t last_step_ns = 0;
+  // The cheapest period of the last window of steps: what a period costs however little it
+  // carries (a period whose bits must run costs hundreds of microseconds, a skipped one a few),
+  // the floor under the ingress queue's target. Not the last period's cost: that grows with the
+  // queue it would judge.
+  std::int64_t step_floor_ns = 0, window_min_ns = INT64_MAX, window_end_ns = 0;
   std::int64_t published_ns = 0;
   // A quarter of a period's payload queued: this direction streams.
   const std::size_t streaming_bytes =
@@ -218,9 +227,15 @@ void Cable::run_direction(int d) {
       }
       side.streaming.store(link.queued_bytes() >= streaming_bytes, std::memory_order_relaxed);
       const std::int64_t t0 = now_ns();
-      link.step(sink);
+      link.step(sink, t0, step_floor_ns);
       const std::int64_t t1 = now_ns();
       last_step_ns = t1 - t0;
+      window_min_ns = std::min(window_min_ns, last_step_ns);
+      if (t1 >= window_end_ns) {
+        step_floor_ns = window_min_ns;
+        window_min_ns = INT64_MAX;
+        window_end_ns = t1 + kStepFloorWindowNs;
+      }
       // A copy of every counter and event is far dearer than a clean period: published every
       // few milliseconds, and whenever the link falls idle.
       if (t1 - published_ns >= kPublishEveryNs || !link.busy()) {
@@ -316,6 +331,7 @@ nlohmann::json Cable::direction_json(int d, bool with_events) const {
       {"egress_errors", egress_errors},
       {"channels_failed", s.channels_failed},
       {"periods_bits_skipped", s.periods_skipped},
+      {"frames_shed_at_ingress", s.frames_shed},
       {"latency_us",
        {{"frames", lat.count},
         {"mean", lat.count ? lat.sum_us / double(lat.count) : 0.0},
@@ -358,6 +374,7 @@ nlohmann::json Cable::summary() const {
         {"host_rate_gbps", host_bps * 1e-9},
         {"marker_period_us", period_us},
         {"max_skew_ui", cfg.max_skew_bits}}},
+      {"ingress_target_us", options_.ingress_target_us},
       // What the module adds in hardware: the design's one latency model (simulate, relay and
       // compare show the same figures); what the emulator adds is measured per direction.
       {"latency", record::latency_to_json(link::link_latency(options_.spec))},
@@ -374,6 +391,11 @@ nlohmann::json Cable::summary() const {
         "way) is the identity: its counters are kept but its bits are not run (the same frames "
         "and counters as running them; --full-periods runs them, periods_bits_skipped counts "
         "those not run)",
+        "frames wait for the emulated link in a queue managed by CoDel (RFC 8289, target "
+        "ingress_target_us, interval ten times it): the emulator carries far less than the "
+        "line it models, so under a bulk transfer it is the bottleneck, and frames that stood "
+        "too long are dropped at the queue's head (frames_shed_at_ingress), never sent; a real "
+        "module at line rate would not queue them",
         "host FEC parity symbols are carried as zeros; the host decoder's outcome is computed on "
         "the error pattern (received XOR sent), exact for a linear code with a syndrome decoder",
         "swap requests reach the far transmitter one marker period later, as in `mosaic relay`",

@@ -37,9 +37,10 @@ struct CableOptions {
   int fail_random = 0;
   double fail_random_start_s = 0.0;
   double fail_random_over_s = 0.0;
-  std::string stats_socket;   // empty: none
-  bool full_periods = false;  // every period's bits through the model (CableDirection)
-  std::string command;        // the command line, for the records (summary and snapshots)
+  std::string stats_socket;          // empty: none
+  bool full_periods = false;         // every period's bits through the model (CableDirection)
+  double ingress_target_us = 100.0;  // IngressCodel's target; 0: unmanaged
+  std::string command;               // the command line, for the records (summary and snapshots)
 };
 
 // Per-frame latency through the emulator (TAP read to TAP write), log-binned.

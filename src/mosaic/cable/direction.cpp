@@ -27,7 +27,14 @@ bool CableDirection::has_room() const {
   return encoder_.pending_bytes() < encoder_.capacity(config().host_words_per_period());
 }
 
-void CableDirection::step(const FrameSink& sink) {
+void CableDirection::step(const FrameSink& sink, std::int64_t now_ns, std::int64_t step_ns) {
+  if (now_ns >= 0 && codel_.enabled()) {
+    for (const SentFrame* f; (f = encoder_.oldest_queued()) != nullptr;) {
+      if (!codel_.drop(now_ns, now_ns - f->ingress_ns, encoder_.pending_bytes(), step_ns)) break;
+      encoder_.drop_oldest_queued();
+      ++stats_.frames_shed;
+    }
+  }
   // The session's two host buffers take turns; each remembers where its non-zero bytes end.
   std::size_t& in_end = nonzero_end_[session_.data_period() % 2];
   in_end = encoder_.fill(session_.host_in(), in_end);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mosaic/cable/host_framing.hpp"
+#include "mosaic/cable/ingress_codel.hpp"
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/link/channel_model.hpp"
 #include "mosaic/link/fault_schedule.hpp"
@@ -22,6 +23,7 @@ struct DirectionStats {
   DecoderCounters decoder;            // frames and bytes out, drops, CRC, framing
   int channels_failed = 0;            // channels killed by faults so far
   std::int64_t periods_skipped = 0;   // clean periods whose bits were not run
+  std::uint64_t frames_shed = 0;      // dropped by the ingress queue's CoDel, never sent
   link::SessionStats link;
 };
 
@@ -44,11 +46,16 @@ class CableDirection {
   std::size_t queued_bytes() const { return encoder_.pending_bytes(); }
   // Frames queued or in flight (steps are needed to deliver or drop them).
   bool busy() const { return !sent_log_.empty() || !encoder_.idle(); }
-  // Runs one marker period; frames that come out intact go to `sink`.
-  void step(const FrameSink& sink);
+  // Runs one marker period; frames that come out intact go to `sink`. With `now_ns` (the clock
+  // of the frames' ingress times), the ingress queue is managed first (IngressCodel): frames
+  // that waited too long are shed, counted in frames_shed, never sent.
+  // `step_ns`: what a step costs the caller however little it carries (IngressCodel::drop).
+  void step(const FrameSink& sink, std::int64_t now_ns = -1, std::int64_t step_ns = 0);
   // On by default: clean periods are carried without running their bits (the same frames and
   // counters; link::Session::set_skip_clean_periods). Off: every bit through the model.
   void set_skip_clean_periods(bool on) { session_.set_skip_clean_periods(on); }
+  // The ingress queue's CoDel target delay (IngressCodel); 0: unmanaged.
+  void set_ingress_target_ns(std::int64_t target_ns) { codel_ = IngressCodel(target_ns); }
 
   // A fault from the next period on (its time_s is ignored). A death of a channel already dead
   // changes nothing. Channel indices are physical (0..physical_channels-1); the caller validates
@@ -68,6 +75,7 @@ class CableDirection {
   link::Session session_;
   std::deque<SentFrame> sent_log_;
   FrameEncoder encoder_;
+  IngressCodel codel_;
   FrameDecoder decoder_;
   std::vector<std::uint8_t> failed_;
   // Per host buffer of the session (data period mod 2): bytes past this are zero. The session

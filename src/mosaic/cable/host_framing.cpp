@@ -46,6 +46,11 @@ bool FrameEncoder::push(std::span<const std::uint8_t> frame, std::int64_t ingres
   return true;
 }
 
+void FrameEncoder::drop_oldest_queued() {
+  queued_bytes_ -= queued_.front().bytes.size() + kRecordOverhead;
+  queued_.pop_front();
+}
+
 std::size_t FrameEncoder::capacity(std::size_t words) const {
   const std::size_t bytes = words * 8;
   const std::size_t left = codeword_.size() - codeword_used_;
@@ -64,10 +69,14 @@ std::size_t FrameEncoder::fill(std::span<std::uint64_t> words, std::size_t zero_
       // Whole codeword in place. An idle one is its pointer (0: a record may start at once) and
       // zero payload, so the zero bytes already there are it.
       const bool idle_codeword = record_left_ == 0 && queued_.empty();
-      if (!idle_codeword || b < zero_from)
-        build_codeword(out + b);
-      else
-        ++codeword_index_;
+      if (idle_codeword && b >= zero_from) {
+        // Nothing left to place: every whole codeword from here on is idle.
+        const std::size_t k = (bytes - b) / cw;
+        codeword_index_ += k;
+        b += k * cw;
+        continue;
+      }
+      build_codeword(out + b);
       b += cw;
       if (!idle_codeword) nonzero_end = b;
       continue;

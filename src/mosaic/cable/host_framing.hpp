@@ -77,6 +77,9 @@ class FrameEncoder {
   std::size_t fill(std::span<std::uint64_t> words, std::size_t zero_from = SIZE_MAX);
   // Nothing queued and no record partly placed.
   bool idle() const { return pending_bytes() == 0; }
+  // The oldest frame not yet started (null when none), and taking it out of the queue unsent.
+  const SentFrame* oldest_queued() const { return queued_.empty() ? nullptr : &queued_.front(); }
+  void drop_oldest_queued();
   std::uint64_t codewords() const { return codeword_index_; }
   const CodewordLayout& layout() const { return layout_; }
 

@@ -1,12 +1,11 @@
 #include "mosaic/link/assign_roles.hpp"
 
-#include "mosaic/link/latency.hpp"
-
 #include <algorithm>
 #include <cmath>
 
 #include "mosaic/core/design/presets.hpp"
 #include "mosaic/core/math/log_q.hpp"
+#include "mosaic/link/latency.hpp"
 
 namespace mosaic::link {
 

@@ -55,6 +55,7 @@ void ChannelModel::reset() {
   skew_.assign(n, 0);
   for (int c = 0; c < n && c < static_cast<int>(plan_.skew_ui.size()); ++c)
     skew_[c] = static_cast<int>(std::lround(plan_.skew_ui[c]));
+  skews_zero_ = std::all_of(skew_.begin(), skew_.end(), [](int b) { return b == 0; });
   prev_.assign(std::size_t(config_->words_per_period) * n, 0);
   cur_ = prev_;
   input_open_ = false;
@@ -160,6 +161,7 @@ bool ChannelModel::clean_period() const {
     if (bit_of(burst.start_s + burst.duration_s) - start > 0 &&
         bit_of(burst.start_s) - start < period_bits)
       return false;
+  if (plan_.channel_ber.empty() && plan_.background_ber <= 0) return true;
   const double limit = static_cast<double>(period_bits);
   for (int c = 0; c < config_->physical_channels; ++c) {
     const double p = plan_.ber_of(c);
@@ -190,8 +192,8 @@ std::span<std::uint64_t> ChannelModel::next_input() {
 }
 
 bool ChannelModel::transparent() const {
-  return !plan_.permute && plan_.skew_steps.empty() &&
-         std::all_of(skew_.begin(), skew_.end(), [](int b) { return b == 0; });
+  // Skews change only through skew steps, which make the model non-transparent for good.
+  return !plan_.permute && plan_.skew_steps.empty() && skews_zero_;
 }
 
 void ChannelModel::impair_in_place(std::span<std::uint64_t> wire) {

@@ -104,6 +104,7 @@ class ChannelModel {
   std::uint64_t seed_;
   std::vector<int> perm_;
   std::vector<int> skew_;                  // current skew per channel, bits
+  bool skews_zero_ = true;                 // every initial skew is 0
   std::vector<std::uint64_t> prev_, cur_;  // impaired transmit rows, previous and this period
   std::vector<std::uint64_t> injected_;    // per channel
   std::int64_t period_ = 0;

@@ -45,6 +45,7 @@ void Receiver::reset() {
 }
 
 void Receiver::set_lane_map(const LaneMap& map, std::int64_t first_data_period) {
+  clean_steady_ = false;
   channel_of_slot_ = map.channel_of_slot;
   slot_of_channel_.assign(config_->physical_channels, -1);
   for (int c : map.mapped_out) slot_of_channel_[c] = -2;  // never a spare
@@ -344,7 +345,10 @@ void Receiver::finish_period(bool lost) {
 }
 
 bool Receiver::clean_ready() const {
-  if (received_ < 1 || received_ - 1 < first_data_ || !requests_.empty()) return false;
+  if (!requests_.empty()) return false;
+  // Nothing a clean period does changes what is checked below.
+  if (clean_steady_) return true;
+  if (received_ < 1 || received_ - 1 < first_data_) return false;
   for (const Port& p : ports_)
     if (!p.locked || p.bad != 0) return false;
   for (int s : config_->active_slots) {
@@ -362,8 +366,16 @@ void Receiver::process_clean() {
   // agrees (no candidate lane but the known failing ones) and every spare matches its training
   // pattern (no errors toward its window).
   ++received_;
-  last_ = RxPeriodReport{};
   const std::int64_t m = received_ - 2;
+  if (clean_steady_) {
+    // A clean period after a clean one that decided nothing: every array is as that one left
+    // it, the report is its report, and the swap decisions find nothing again (no lane's window
+    // grew); only the window's end clears the counts.
+    last_.period = m;
+    end_swap_window(m);
+    return;
+  }
+  last_ = RxPeriodReport{};
   last_.period = m;
   last_.data = true;
   std::fill(corrected_slot_.begin(), corrected_slot_.end(), 0);
@@ -379,7 +391,9 @@ void Receiver::process_clean() {
     last_.lanes_without_spare += no_spare_[s];
   }
   finish_period(false);
+  const std::size_t requests = requests_.size(), exhausted = exhausted_.size();
   decide_swaps(m);
+  clean_steady_ = requests_.size() == requests && exhausted_.size() == exhausted;
 }
 
 std::span<std::uint64_t> Receiver::previous_wire_to_redo() {
@@ -401,6 +415,7 @@ std::span<const std::uint64_t> Receiver::previous_wire() const {
 }
 
 bool Receiver::process_written(std::span<std::uint64_t> host) {
+  clean_steady_ = false;
   ++received_;
   last_ = RxPeriodReport{};
   if (received_ < 2) return false;

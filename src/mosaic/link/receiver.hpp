@@ -120,6 +120,8 @@ class Receiver {
   void read_management(std::int64_t m);
   void apply_swaps(std::int64_t m);
   void decide_swaps(std::int64_t m);
+  // Clears the swap window's counts when period m is its last.
+  void end_swap_window(std::int64_t m);
   double time_of(std::int64_t period) const { return period * config_->period_s(); }
 
   const LinkConfig* config_;
@@ -161,6 +163,8 @@ class Receiver {
   std::vector<std::uint64_t> spare_diff_;  // spares' received ^ expected training words
   RxPeriodReport last_;
   std::int64_t received_ = 0;  // periods appended
+  // The last period was a clean one that changed no state but counters (process_clean).
+  bool clean_steady_ = false;
   std::int64_t first_data_ = 0;
   std::uint64_t swap_threshold_ = 0;
 };

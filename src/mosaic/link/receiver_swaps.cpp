@@ -83,6 +83,10 @@ void Receiver::decide_swaps(std::int64_t m) {
     requests_.push_back(SwapMessage{std::uint16_t(s), std::uint16_t(best),
                                     std::uint16_t(boundary % AlignmentMarker::kSeqModulo)});
   }
+  end_swap_window(m);
+}
+
+void Receiver::end_swap_window(std::int64_t m) {
   if ((m - first_data_ + 1) % config_->swap_window_periods == 0) {
     std::fill(window_slot_.begin(), window_slot_.end(), 0);
     std::fill(spare_errors_.begin(), spare_errors_.end(), 0);

@@ -145,6 +145,7 @@ void Session::step(const HostEnd& host_end) {
   const bool clean = skip_clean_ && transparent && channels_.clean_period();
   const bool skip = clean && previous_clean_ && tx_.settled() && reverse_.empty() &&
                     rx_.clean_ready() && n > training_;
+  if (!skip) add_carried();
   if (skipped_previous_ && !skip) {
     // The receiver decodes the period before from its wire: write it after all, as it was sent.
     const std::int64_t j = n - 1 - training_;
@@ -197,8 +198,26 @@ void Session::step(const HostEnd& host_end) {
   append(stats_.swaps, rx_.swaps());
   append(stats_.locks, rx_.locks());
   append(stats_.spares_exhausted, rx_.exhausted());
+  if (skip) {
+    ++carried_unadded_;  // update_channels(true) for a period that changed no counter
+    return;
+  }
   stats_.corrected_per_channel = rx_.corrected_per_channel();
   update_channels(decoded);
+}
+
+void Session::add_carried() const {
+  if (carried_unadded_ == 0) return;
+  auto& counters = stats_.channel_counters;
+  const auto& map = rx_.channel_of_slot();
+  const std::uint64_t periods = std::uint64_t(carried_unadded_);
+  for (int s : config_.active_slots) {
+    const int c = map[std::size_t(s)];
+    if (c < 0) continue;
+    counters[std::size_t(c)].bits_carried += config_.payload_bits() * periods;
+    counters[std::size_t(c)].periods_carrying += carried_unadded_;
+  }
+  carried_unadded_ = 0;
 }
 
 void Session::account(const RxPeriodReport& rep, const HostFecOutcome& fec) {

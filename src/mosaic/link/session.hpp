@@ -151,7 +151,10 @@ class Session {
 
   const LinkConfig& config() const { return config_; }
   const HostFec& host_fec() const { return *host_fec_; }
-  const SessionStats& stats() const { return stats_; }
+  const SessionStats& stats() const {
+    add_carried();
+    return stats_;
+  }
   const Receiver& receiver() const { return rx_; }
   const ChannelModel& channels() const { return channels_; }
   int training_periods() const { return training_; }
@@ -170,6 +173,9 @@ class Session {
   void account(const RxPeriodReport& report, const HostFecOutcome& fec);
   // The per-channel counters after a period; `decoded`: a data period came out of it.
   void update_channels(bool decoded);
+  // A skipped period changes no channel counter but the lanes' bits carried: those are added
+  // here, before the lane map can change and whenever the counters are read.
+  void add_carried() const;
   // Adds the swaps and lock events the receiver logged past the counts given to the channels'.
   void count_events(std::size_t swaps_seen, std::size_t locks_seen);
 
@@ -194,7 +200,8 @@ class Session {
   };
   std::deque<InFlight> reverse_;
   std::vector<FaultEvent> pending_ber_;  // BER changes waiting for their period, by time
-  SessionStats stats_;
+  mutable SessionStats stats_;
+  mutable std::int64_t carried_unadded_ = 0;  // skipped periods not yet in the lanes' counters
 };
 
 }  // namespace mosaic::link

@@ -61,6 +61,12 @@ FieldTable<CableOptions> CableOptions::fields() {
         "Run every period's bits through the link model, error-free ones too (the same frames and "
         "counters, at the cost of the bits: by default a period in which the channels change no "
         "bit and neither end changes state is counted without running its bits)"));
+    t.push_back(real<O>(
+        "ingress_target_us", &O::ingress_target_us, 0.0, 100000.0, "us",
+        "CoDel target delay of the queue in front of the emulated link (drops at its head when "
+        "frames stand longer, so a bulk TCP transfer keeps the queue short; the interval is ten "
+        "times it). 0: no management, the queue holds up to 32 MiB, full throughput, and TCP "
+        "fills it (milliseconds of delay)"));
     t.push_back(list<O>("failures", &O::failures, "[ab:|ba:]CH@SECONDS, e.g. 17@2.5",
                         "Channel CH dies SECONDS after link-up (both directions, or ab:/ba: only)",
                         parse_directed_failure, format_directed_failure));
