@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "mosaic/cable/tap_offload.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
@@ -158,7 +160,19 @@ void Cable::stop() {
 void Cable::run_direction(int d) {
   Side& side = sides_[d];
   CableDirection& link = *side.link;
-  std::vector<std::uint8_t> buffer(1 << 16);
+  // A virtio-net header and a TCP segment of up to 64 KiB (TapDevice's offloads).
+  std::vector<std::uint8_t> buffer(sizeof(VnetHeader) + (1 << 17));
+  std::uint64_t unsegmentable = 0;
+  // One packet read from the interface: its frames queued for the link.
+  const auto take = [&](ssize_t got) {
+    if (got < static_cast<ssize_t>(sizeof(VnetHeader))) return;
+    VnetHeader h;
+    std::memcpy(&h, buffer.data(), sizeof h);
+    const std::span packet(buffer.data() + sizeof h, std::size_t(got) - sizeof h);
+    const std::int64_t at = now_ns();
+    if (!frames_of_packet(h, packet, [&](std::span<const std::uint8_t> f) { link.push(f, at); }))
+      ++unsegmentable;
+  };
   std::vector<ControlRequest> requests;
   std::size_t next_fault = 0;
   LatencyHistogram latency;
@@ -173,14 +187,20 @@ void Cable::run_direction(int d) {
   // A quarter of a period's payload queued: this direction streams.
   const std::size_t streaming_bytes =
       link.layout().payload_of(link.config().host_words_per_period()) / 4;
+  // Frames go out joined again where they were cut from one TCP segment (SegmentCoalescer), once
+  // per step; their latency counts to that write.
+  std::vector<std::int64_t> delivered_ingress;
+  SegmentCoalescer coalescer([&](const VnetHeader& h, std::span<const std::uint8_t> packet) {
+    const iovec parts[2] = {{const_cast<VnetHeader*>(&h), sizeof h},
+                            {const_cast<std::uint8_t*>(packet.data()), packet.size()}};
+    // A failed write: the interface is down or gone, e.g. while moving to a namespace.
+    return ::writev(side.out_fd, parts, 2) == static_cast<ssize_t>(sizeof h + packet.size());
+  });
   const FrameSink sink = [&](std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
-    const ssize_t w = ::write(side.out_fd, frame.data(), frame.size());
-    if (w != static_cast<ssize_t>(frame.size())) {
-      ++egress_errors;  // interface down or gone, e.g. while moving to a namespace
-      return;
-    }
-    if (ingress_ns >= 0) latency.add(double(now_ns() - ingress_ns) * 1e-3);
+    egress_errors += std::uint64_t(coalescer.add(frame));
+    if (ingress_ns >= 0) delivered_ingress.push_back(ingress_ns);
   };
+
   while (!stop_.load(std::memory_order_relaxed)) {
     {
       std::lock_guard lock(side.mutex);
@@ -205,7 +225,7 @@ void Cable::run_direction(int d) {
     while (link.queued_bytes() < kIngressQueueBytes) {
       const ssize_t got = ::read(side.in_fd, buffer.data(), buffer.size());
       if (got <= 0) break;
-      link.push(std::span(buffer.data(), std::size_t(got)), now_ns());
+      take(got);
     }
     if (link.busy()) {
       // A period costs about the same CPU however few frames it carries, and a period that only
@@ -221,14 +241,17 @@ void Cable::run_direction(int d) {
           if (::poll(&p, 1, int(left / 1'000'000) + 1) <= 0 || !(p.revents & POLLIN)) break;
           for (ssize_t got; link.queued_bytes() < kIngressQueueBytes &&
                             (got = ::read(side.in_fd, buffer.data(), buffer.size())) > 0;)
-            link.push(std::span(buffer.data(), std::size_t(got)), now_ns());
+            take(got);
           if (link.queued_bytes() >= streaming_bytes) break;
         }
       }
       side.streaming.store(link.queued_bytes() >= streaming_bytes, std::memory_order_relaxed);
       const std::int64_t t0 = now_ns();
       link.step(sink, t0, step_floor_ns);
+      egress_errors += std::uint64_t(coalescer.flush());
       const std::int64_t t1 = now_ns();
+      for (const std::int64_t in : delivered_ingress) latency.add(double(t1 - in) * 1e-3);
+      delivered_ingress.clear();
       last_step_ns = t1 - t0;
       window_min_ns = std::min(window_min_ns, last_step_ns);
       if (t1 >= window_end_ns) {
@@ -244,6 +267,7 @@ void Cable::run_direction(int d) {
         side.published = link.stats();
         side.latency = latency;
         side.egress_errors = egress_errors;
+        side.unsegmentable = unsegmentable;
       }
       continue;
     }
@@ -256,6 +280,7 @@ void Cable::run_direction(int d) {
   side.published = link.stats();
   side.latency = latency;
   side.egress_errors = egress_errors;
+  side.unsegmentable = unsegmentable;
 }
 
 std::string Cable::check_against_design(const ControlRequest& r) const {
@@ -307,12 +332,13 @@ nlohmann::json Cable::direction_json(int d, bool with_events) const {
   const Side& side = sides_[d];
   DirectionStats s;
   LatencyHistogram lat;
-  std::uint64_t egress_errors;
+  std::uint64_t egress_errors, unsegmentable;
   {
     std::lock_guard lock(side.mutex);
     s = side.published;
     lat = side.latency;
     egress_errors = side.egress_errors;
+    unsegmentable = side.unsegmentable;
   }
   const DecoderCounters& c = s.decoder;
   // The link's own vocabulary (the relay's), then what only frames over TAP devices have.
@@ -329,6 +355,7 @@ nlohmann::json Cable::direction_json(int d, bool with_events) const {
       {"crc_failures", c.crc_failures},
       {"framing_errors", c.framing_errors},
       {"egress_errors", egress_errors},
+      {"packets_unsegmentable", unsegmentable},
       {"channels_failed", s.channels_failed},
       {"periods_bits_skipped", s.periods_skipped},
       {"frames_shed_at_ingress", s.frames_shed},

@@ -88,6 +88,7 @@ class Cable {
     DirectionStats published;
     LatencyHistogram latency;
     std::uint64_t egress_errors = 0;
+    std::uint64_t unsegmentable = 0;  // offloaded packets the cable could not cut into frames
     std::vector<ControlRequest> requests;
     std::vector<link::FaultEvent> schedule;  // this direction's, by time
     std::atomic<bool> streaming{false};      // a backlog of frames: the other end may coalesce
