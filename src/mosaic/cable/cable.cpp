@@ -43,25 +43,6 @@ constexpr std::int64_t kStepFloorWindowNs = 20'000'000;
 
 }  // namespace
 
-void LatencyHistogram::add(double us) {
-  ++count;
-  sum_us += us;
-  max_us = std::max(max_us, us);
-  const int bin = us <= 1.0 ? 0 : std::min(kBins - 1, int(std::floor(8.0 * std::log2(us))) + 1);
-  ++bins[bin];
-}
-
-double LatencyHistogram::quantile_us(double q) const {
-  if (count == 0) return 0.0;
-  const auto target = static_cast<std::uint64_t>(std::ceil(q * double(count)));
-  std::uint64_t seen = 0;
-  for (int b = 0; b < kBins; ++b) {
-    seen += bins[b];
-    if (seen >= target) return std::min(max_us, std::exp2(b / 8.0));
-  }
-  return max_us;
-}
-
 Cable::Cable(CableOptions options) : options_(std::move(options)) {
   const link::LinkConfig cfg = link::LinkConfig::from_spec(options_.spec);
   const int n = cfg.physical_channels;
@@ -418,6 +399,10 @@ nlohmann::json Cable::summary() const {
         "way) is the identity: its counters are kept but its bits are not run (the same frames "
         "and counters as running them; --full-periods runs them, periods_bits_skipped counts "
         "those not run)",
+        "the interfaces take checksum offload and TSO as a NIC's: TCP segments of up to 64 KiB "
+        "are cut into frames of the kernel's segment size, checksums completed, before the link; "
+        "after it, consecutive frames of one flow whose checksums verify are joined again (as a "
+        "NIC's receive offload)",
         "frames wait for the emulated link in a queue managed by CoDel (RFC 8289, target "
         "ingress_target_us, interval ten times it): the emulator carries far less than the "
         "line it models, so under a bulk transfer it is the bottleneck, and frames that stood "

@@ -13,6 +13,7 @@
 #include "mosaic/cable/control.hpp"
 #include "mosaic/cable/control_server.hpp"
 #include "mosaic/cable/direction.hpp"
+#include "mosaic/cable/latency_histogram.hpp"
 #include "mosaic/cable/tap_device.hpp"
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/link/fault_schedule.hpp"
@@ -37,21 +38,10 @@ struct CableOptions {
   int fail_random = 0;
   double fail_random_start_s = 0.0;
   double fail_random_over_s = 0.0;
-  std::string stats_socket;          // empty: none
-  bool full_periods = false;         // every period's bits through the model (CableDirection)
-  double ingress_target_us = 100.0;  // IngressCodel's target; 0: unmanaged
-  std::string command;               // the command line, for the records (summary and snapshots)
-};
-
-// Per-frame latency through the emulator (TAP read to TAP write), log-binned.
-struct LatencyHistogram {
-  static constexpr int kBins = 256;  // 8 per octave from 1 us
-  std::uint64_t count = 0;
-  double sum_us = 0.0;
-  double max_us = 0.0;
-  std::array<std::uint64_t, kBins> bins{};
-  void add(double us);
-  double quantile_us(double q) const;  // upper edge of the bin holding quantile q
+  std::string stats_socket;         // empty: none
+  bool full_periods = false;        // every period's bits through the model (CableDirection)
+  double ingress_target_us = 60.0;  // IngressCodel's target; 0: unmanaged
+  std::string command;              // the command line, for the records (summary and snapshots)
 };
 
 // The cable daemon: two TAP interfaces joined through two CableDirections, one worker thread per

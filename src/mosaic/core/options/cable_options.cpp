@@ -65,8 +65,8 @@ FieldTable<CableOptions> CableOptions::fields() {
         "ingress_target_us", &O::ingress_target_us, 0.0, 100000.0, "us",
         "CoDel target delay of the queue in front of the emulated link (drops at its head when "
         "frames stand longer, so a bulk TCP transfer keeps the queue short; the interval is ten "
-        "times it). 0: no management, the queue holds up to 32 MiB, full throughput, and TCP "
-        "fills it (milliseconds of delay)"));
+        "times it). 0: no management: the queue holds up to 32 MiB and TCP fills it "
+        "(milliseconds of delay, for some more throughput)"));
     t.push_back(list<O>("failures", &O::failures, "[ab:|ba:]CH@SECONDS, e.g. 17@2.5",
                         "Channel CH dies SECONDS after link-up (both directions, or ab:/ba: only)",
                         parse_directed_failure, format_directed_failure));
