@@ -209,11 +209,11 @@ void Cable::run_direction(int d) {
       take(got);
     }
     if (link.busy()) {
-      // A period costs about the same CPU however few frames it carries, and a period that only
-      // flushes the last frames out (the receiver decodes a period when the next has arrived)
-      // costs as much as a full one. While the other direction streams (a bulk TCP transfer,
-      // whose ACKs come back here in bursts), gather for up to one period's time before running
-      // a period with little in it; alone (a ping), run at once.
+      // A period whose bits must run (errors drawn, a failed channel) costs about the same CPU
+      // however few frames it carries; a clean one costs little more than its frames, and then
+      // the wait below is one short period's time. While the other direction streams (a bulk
+      // TCP transfer, whose ACKs come back here in bursts), gather for up to one period's time
+      // before running a period with little in it; alone (a ping), run at once.
       if (link.queued_bytes() < streaming_bytes &&
           sides_[1 - d].streaming.load(std::memory_order_relaxed)) {
         const std::int64_t deadline = now_ns() + std::min<std::int64_t>(last_step_ns, 5'000'000);

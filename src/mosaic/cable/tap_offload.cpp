@@ -9,7 +9,7 @@ namespace {
 constexpr std::size_t kEthernetBytes = 14;
 constexpr std::uint16_t kEtherIpv4 = 0x0800, kEtherIpv6 = 0x86DD;
 constexpr std::uint8_t kProtoTcp = 6;
-constexpr std::uint8_t kTcpFin = 0x01, kTcpPsh = 0x08, kTcpCwr = 0x80;
+constexpr std::uint8_t kTcpFin = 0x01, kTcpPsh = 0x08, kTcpAck = 0x10, kTcpCwr = 0x80;
 
 std::uint16_t load_be16(const std::uint8_t* p) {
   return std::uint16_t(p[0] << 8 | p[1]);
@@ -28,14 +28,19 @@ void store_be32(std::uint8_t* p, std::uint32_t v) {
   p[3] = std::uint8_t(v);
 }
 
+// The pseudo-header's sum for a TCP segment of `tcp_bytes` under the IP header at `ip`.
+std::uint64_t pseudo_header_sum(const std::uint8_t* ip, bool v6, std::size_t tcp_bytes) {
+  const std::uint64_t sum =
+      v6 ? ones_complement_add({ip + 8, 32}) : ones_complement_add({ip + 12, 8});
+  return sum + kProtoTcp + (tcp_bytes >> 16) + (tcp_bytes & 0xFFFF);
+}
+
 // The TCP checksum of a whole segment at `tcp` (header and payload, `tcp_bytes` in all) under
-// the pseudo-header of its IP header at `ip`.
+// the pseudo-header of its IP header at `ip`: the value to store when the field is 0, and 0 when
+// the field holds a right checksum.
 std::uint16_t tcp_checksum(const std::uint8_t* ip, bool v6, const std::uint8_t* tcp,
                            std::size_t tcp_bytes) {
-  std::uint64_t sum = v6 ? ones_complement_add({ip + 8, 32}) : ones_complement_add({ip + 12, 8});
-  sum += kProtoTcp;
-  sum += v6 ? (tcp_bytes >> 16) + (tcp_bytes & 0xFFFF) : tcp_bytes;
-  return checksum_fold(ones_complement_add({tcp, tcp_bytes}, sum));
+  return checksum_fold(ones_complement_add({tcp, tcp_bytes}, pseudo_header_sum(ip, v6, tcp_bytes)));
 }
 
 }  // namespace
@@ -106,7 +111,9 @@ bool frames_of_packet(const VnetHeader& header, std::span<std::uint8_t> packet,
   const std::uint32_t seq = load_be32(tcp + 4);
   const std::uint16_t id = v6 ? 0 : load_be16(ip + 4);
   const std::uint8_t flags = tcp[13];
-  std::vector<std::uint8_t> out(headers + mss);
+  // One frame at a time, in a buffer each thread keeps: no allocation per segment.
+  static thread_local std::vector<std::uint8_t> out;
+  out.resize(headers + mss);
   std::size_t k = 0;
   if (payload == 0) return false;  // a segment without data is never handed over for cutting
   for (std::size_t off = 0; off < payload; off += mss, ++k) {
@@ -135,18 +142,6 @@ bool frames_of_packet(const VnetHeader& header, std::span<std::uint8_t> packet,
   }
   return true;
 }
-
-namespace {
-
-constexpr std::uint8_t kTcpAck = 0x10;
-
-// The pseudo-header's sum for a TCP segment of `tcp_bytes` under the IP header at `ip`.
-std::uint64_t pseudo_header_sum(const std::uint8_t* ip, bool v6, std::size_t tcp_bytes) {
-  std::uint64_t sum = v6 ? ones_complement_add({ip + 8, 32}) : ones_complement_add({ip + 12, 8});
-  return sum + 6 + (tcp_bytes >> 16) + (tcp_bytes & 0xFFFF);
-}
-
-}  // namespace
 
 bool SegmentCoalescer::joinable(std::span<const std::uint8_t> frame, Flow& flow) {
   const std::uint8_t* b = frame.data();
@@ -177,8 +172,7 @@ bool SegmentCoalescer::joinable(std::span<const std::uint8_t> frame, Flow& flow)
   flow.payload = len - flow.headers;
   if ((tcp[13] & ~std::uint8_t(kTcpPsh)) != kTcpAck) return false;
   const std::size_t tcp_bytes = len - 14 - flow.ip_bytes;
-  return checksum_fold(
-             ones_complement_add({tcp, tcp_bytes}, pseudo_header_sum(ip, flow.v6, tcp_bytes))) == 0;
+  return tcp_checksum(ip, flow.v6, tcp, tcp_bytes) == 0;
 }
 
 bool SegmentCoalescer::continues(std::span<const std::uint8_t> frame, const Flow& flow) const {

@@ -68,13 +68,16 @@ double ChannelModel::first_error_gap(Rng& rng, double inv_log1m_p) {
   return std::log(rng.uniform()) * inv_log1m_p;
 }
 
+std::int64_t ChannelModel::bit_at(double t) const {
+  const double bits_per_s = config_->line_rate_gbps * 1e9;
+  return static_cast<std::int64_t>(std::ceil(t * bits_per_s));
+}
+
 void ChannelModel::impair(std::span<std::uint64_t> rows) {
   const int n = config_->physical_channels;
   const int w = config_->words_per_period;
   const std::int64_t period_bits = std::int64_t{w} * 64;
   const std::int64_t start = period_ * period_bits;
-  const double bits_per_s = config_->line_rate_gbps * 1e9;
-  auto bit_of = [&](double t) { return static_cast<std::int64_t>(std::ceil(t * bits_per_s)); };
   auto word = [&](int c, std::int64_t local_row) -> std::uint64_t& {
     return rows[std::size_t(local_row) * n + c];
   };
@@ -121,8 +124,8 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
     injected_[c] += flipped;
   }
   for (const auto& burst : plan_.bursts) {
-    const std::int64_t from = bit_of(burst.start_s) - start;
-    const std::int64_t to = bit_of(burst.start_s + burst.duration_s) - start;
+    const std::int64_t from = bit_at(burst.start_s) - start;
+    const std::int64_t to = bit_at(burst.start_s + burst.duration_s) - start;
     if (to <= 0 || from >= period_bits) continue;
     Rng rng(seed_, RngPurpose::kLinkFaults, burst.channel, period_);
     apply_range(burst.channel, from, to, [&](std::uint64_t v, std::uint64_t mask, std::int64_t) {
@@ -144,22 +147,20 @@ void ChannelModel::impair(std::span<std::uint64_t> rows) {
     });
   };
   for (int c : plan_.dead_channels) fail(c, 0, FailureMode::kDead);
-  for (const auto& f : plan_.failures) fail(f.channel, bit_of(f.time_s) - start, f.mode);
+  for (const auto& f : plan_.failures) fail(f.channel, bit_at(f.time_s) - start, f.mode);
 }
 
 bool ChannelModel::clean_period() const {
   if (!plan_.dead_channels.empty()) return false;
   const std::int64_t period_bits = std::int64_t{config_->words_per_period} * 64;
   const std::int64_t start = period_ * period_bits;
-  const double bits_per_s = config_->line_rate_gbps * 1e9;
-  auto bit_of = [&](double t) { return static_cast<std::int64_t>(std::ceil(t * bits_per_s)); };
   // The same tests as impair(): a failure from any bit before this period's end, a burst that
   // overlaps it, or a first error gap inside it would change a bit.
   for (const auto& f : plan_.failures)
-    if (bit_of(f.time_s) - start < period_bits) return false;
+    if (bit_at(f.time_s) - start < period_bits) return false;
   for (const auto& burst : plan_.bursts)
-    if (bit_of(burst.start_s + burst.duration_s) - start > 0 &&
-        bit_of(burst.start_s) - start < period_bits)
+    if (bit_at(burst.start_s + burst.duration_s) - start > 0 &&
+        bit_at(burst.start_s) - start < period_bits)
       return false;
   if (plan_.channel_ber.empty() && plan_.background_ber <= 0) return true;
   const double limit = static_cast<double>(period_bits);
@@ -222,12 +223,11 @@ void ChannelModel::process_written(std::span<std::uint64_t> rx) {
     ++period_;
     return;
   }
-  const double bits_per_s = config_->line_rate_gbps * 1e9;
   for (int k = 0; k < w; ++k) {
     // Skew steps take effect on whole words.
     const std::int64_t row_bit = period_ * period_bits + 64 * k;
     for (const auto& s : plan_.skew_steps) {
-      const auto at = static_cast<std::int64_t>(std::ceil(s.time_s * bits_per_s));
+      const std::int64_t at = bit_at(s.time_s);
       if (at > row_bit - 64 && at <= row_bit)
         skew_[s.channel] = static_cast<int>(std::lround(s.skew_ui));
     }

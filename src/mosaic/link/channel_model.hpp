@@ -96,6 +96,9 @@ class ChannelModel {
 
  private:
   void impair(std::span<std::uint64_t> rows);
+  // The first bit at or after time t (seconds of link time): where a failure, burst or skew step
+  // given in time takes effect.
+  std::int64_t bit_at(double t) const;
   // Bits to the next error (as a double: it may exceed any integer), one uniform draw.
   static double first_error_gap(Rng& rng, double inv_log1m_p);
 

@@ -304,13 +304,7 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
     if (!config_->has_ecc()) corrected_slot_[e.slot] = std::popcount(unsigned(mask));
     candidates_[e.slot] = mask;
   }
-  last_.erased_lanes = 0;
-  last_.lanes_without_spare = 0;
-  for (int s : active) {
-    if (suspect_[s] || pending_[s].spare >= 0 || failed_[s]) candidates_[s] = 0xFFFF;
-    last_.erased_lanes += candidates_[s] == 0xFFFF;
-    last_.lanes_without_spare += no_spare_[s];
-  }
+  mark_erasures();
 
   last_.ecc = EccDecodeStats{};
   if (dirty > 0) {
@@ -322,6 +316,16 @@ void Receiver::decode_period(std::int64_t m, std::span<std::uint64_t> host) {
   finish_period(lost);
   for (std::size_t i = 0; i < dirty; ++i)
     gearbox_.destripe_row(frame_.data() + i * rs, dirty_rows_[i], host);
+}
+
+void Receiver::mark_erasures() {
+  last_.erased_lanes = 0;
+  last_.lanes_without_spare = 0;
+  for (int s : config_->active_slots) {
+    if (suspect_[s] || pending_[s].spare >= 0 || failed_[s]) candidates_[s] = 0xFFFF;
+    last_.erased_lanes += candidates_[s] == 0xFFFF;
+    last_.lanes_without_spare += no_spare_[s];
+  }
 }
 
 void Receiver::finish_period(bool lost) {
@@ -383,13 +387,7 @@ void Receiver::process_clean() {
     failed_[s] = 0;
     candidates_[s] = 0;
   }
-  last_.erased_lanes = 0;
-  last_.lanes_without_spare = 0;
-  for (int s : config_->active_slots) {
-    if (suspect_[s]) candidates_[s] = 0xFFFF;
-    last_.erased_lanes += candidates_[s] == 0xFFFF;
-    last_.lanes_without_spare += no_spare_[s];
-  }
+  mark_erasures();
   finish_period(false);
   const std::size_t requests = requests_.size(), exhausted = exhausted_.size();
   decide_swaps(m);

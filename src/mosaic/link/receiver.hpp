@@ -110,7 +110,10 @@ class Receiver {
   bool marker_moved(int port, std::int64_t period) const;
   void track_lock(int port, std::int64_t m);
   void decode_period(std::int64_t m, std::span<std::uint64_t> host);
-  // The end of decode_period(): erasures, the period's flags and the corrected counts.
+  // Known failing lanes (suspect, waiting for a spare, failed this period) become erasures for
+  // the ECC; counts them and the lanes left without a spare.
+  void mark_erasures();
+  // The end of decode_period(): the period's flags and the corrected counts.
   void finish_period(bool lost);
   // Every locked port against the training pattern (link-up); data periods measure the spares
   // in decode_period.

@@ -26,9 +26,9 @@ struct CableOptions {
   std::string a;  // TAP interface of end A
   std::string b;  // TAP interface of end B
   std::optional<double> ber;
-  std::string phy;                   // a `mosaic simulate` report (path; the front end reads it)
-  bool physics = false;              // per-channel BERs and skews from evaluating the design first
-  bool full_periods = false;         // run the bits of error-free periods too
+  std::string phy;                  // a `mosaic simulate` report (path; the front end reads it)
+  bool physics = false;             // per-channel BERs and skews from evaluating the design first
+  bool full_periods = false;        // run the bits of error-free periods too
   double ingress_target_us = 60.0;  // CoDel on the ingress queue; 0: none
   std::vector<DirectedFailure> failures;
   int fail_random = 0;
