@@ -18,7 +18,9 @@ after: a figure measured under load is not a figure):
                        on 1 and 2 threads)
   cable                bench/cable_iperf.sh's set-up: iperf3 TCP through `mosaic cable` at MTU
                        1500, beside iperf3 over a plain veth pair (the TAP ceiling); ping RTT
-                       through the idle cable beside the veth's (needs root, iproute2, iperf3)
+                       through the idle cable beside the veth's and beside a bare TAP relay
+                       (bench/tap_relay.cpp: the cable's TAP devices joined with no link model,
+                       the floor under any user-space cable) (needs root, iproute2, iperf3)
 Each line: the figure, the target of the speed issue, the anchor, and the ratio to the anchor.
 Anchors that are published numbers rather than runs here (AFF3CT's AWGN loop) say so.
 """
@@ -61,8 +63,9 @@ def seconds(entry: dict) -> float:
     return entry["real_time"] * scale
 
 
-def cable_figures(mosaic: str, seconds_per_run: int) -> dict:
-    """iperf3 and ping through the cable and over a plain veth pair, in one shell run."""
+def cable_figures(mosaic: str, tap_relay: str, seconds_per_run: int) -> dict:
+    """iperf3 and ping through the cable, over a plain veth pair and through a bare TAP relay,
+    in one shell run."""
     script = f"""
 set -euo pipefail
 cd {ROOT}
@@ -78,6 +81,16 @@ sleep 0.3
 ip netns exec "$nsa" ping -q -c 200 -i 0.01 10.78.0.2 | tail -1 | sed 's/^/veth_ping /'
 ip netns exec "$nsa" iperf3 -C cubic -c 10.78.0.2 -p 5410 -t {seconds_per_run} -J >"$work/veth.json"
 python3 -c "import json; print('veth_gbps', json.load(open('$work/veth.json'))['end']['sum_received']['bits_per_second']/1e9)"
+# The floor under any user-space cable: the same TAP interfaces relayed with no link model.
+# (Its pid in the cable's `pid`: cable_netns.sh's clean-up stops it should a step fail.)
+{tap_relay} ${{tag}}RA ${{tag}}RB 2>"$work/relay.log" & pid=$!
+for _ in $(seq 100); do ip link show ${{tag}}RB >/dev/null 2>&1 && break; sleep 0.05; done
+ip link set ${{tag}}RA netns "$nsa"; ip link set ${{tag}}RB netns "$nsb"
+ip -n "$nsa" addr add 10.79.0.1/24 dev ${{tag}}RA; ip -n "$nsb" addr add 10.79.0.2/24 dev ${{tag}}RB
+ip -n "$nsa" link set ${{tag}}RA up; ip -n "$nsb" link set ${{tag}}RB up
+ip netns exec "$nsa" ping -q -c 1 -W 5 10.79.0.2 >/dev/null
+ip netns exec "$nsa" ping -q -c 200 -i 0.01 10.79.0.2 | tail -1 | sed 's/^/relay_floor_ping /'
+kill "$pid"; wait "$pid" || true; pid=
 start_cable
 ip netns exec "$nsa" ping -q -c 200 -i 0.01 10.77.0.2 | tail -1 | sed 's/^/cable_ping /'
 ip netns exec "$nsb" iperf3 -s -D -1 -p 5411 --logfile "$work/cable_s.log"
@@ -122,7 +135,7 @@ def main() -> int:
     args = ap.parse_args()
     bench = os.path.join(args.build, "bench")
     mosaic = os.path.join(args.build, "apps", "mosaic", "mosaic")
-    for exe in ("bench_link", "bench_mc", "bench_sweep"):
+    for exe in ("bench_link", "bench_mc", "bench_sweep", "tap_relay"):
         if not os.path.exists(os.path.join(bench, exe)):
             sys.exit(f"{bench}/{exe} not found: build with -DMOSAIC_BENCH=ON (the default)")
     print(f"cores: {os.cpu_count()}, load average before: {load_average()}", flush=True)
@@ -177,8 +190,8 @@ def main() -> int:
         if os.geteuid() != 0 or not shutil.which("iperf3"):
             print("cable: skipped (needs root and iperf3)")
         else:
-            c = cable_figures(mosaic, 3 if args.quick else 10)
-            fig.update({f"cable_{k}" if not k.startswith(("cable", "veth")) else k: v
+            c = cable_figures(mosaic, os.path.join(bench, "tap_relay"), 3 if args.quick else 10)
+            fig.update({f"cable_{k}" if not k.startswith(("cable", "veth", "relay")) else k: v
                         for k, v in c.items()})
             rows.append(("cable iperf3 TCP, MTU 1500", c["cable_gbps"], "Gb/s", ">= 5",
                          "plain veth pair (run here)", c["veth_gbps"]))
@@ -186,6 +199,12 @@ def main() -> int:
                          "<= 200", "modelled hardware, one way", c["hardware_ns"] / 1e3))
             rows.append(("ping RTT through the idle cable", c.get("cable_ping_avg_us", float("nan")),
                          "us", "<= veth + 100", "veth RTT", c.get("veth_ping_avg_us")))
+            rows.append(("ping RTT through a bare TAP relay (floor)",
+                         c.get("relay_floor_ping_avg_us", float("nan")), "us", "-", "veth RTT",
+                         c.get("veth_ping_avg_us")))
+            rows.append(("ping RTT through the idle cable, over the floor",
+                         c.get("cable_ping_avg_us", float("nan")), "us", "-", "bare TAP relay",
+                         c.get("relay_floor_ping_avg_us")))
             rows.append(("ping RTT through the cable under that load",
                          c.get("cable_loaded_ping_avg_us", float("nan")), "us", "-",
                          "idle cable", c.get("cable_ping_avg_us")))
