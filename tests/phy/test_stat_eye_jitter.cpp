@@ -94,5 +94,30 @@ TEST(StatEyeJitter, EveryLevelGivesTheScalarBits) {
               -std::numeric_limits<double>::infinity());
 }
 
+// The phase search leaves out a phase whose bound, log_w_on_phase + ln BER0 at the phase itself,
+// lies above the best average found: the bound must never exceed the average, at any level.
+TEST(StatEyeJitter, TheAverageIsAtLeastThePhasesOwnCell) {
+  Rng rng(12, RngPurpose::kSweepSample, 5);
+  for (const double rms : {0.02, 0.13, 0.5, 0.97, 1.6, 3.3}) {
+    const auto g = jitter_grid(rms);
+    int on_phase = 0;
+    for (int t = 0; t < g->size(); ++t)
+      if (g->m[t] == 0 && g->frac[t] == 0.0) {
+        EXPECT_EQ(g->log_w[t], g->log_w_on_phase);
+        ++on_phase;
+      }
+    ASSERT_EQ(on_phase, 1) << rms;
+    std::vector<double> terms(g->size());
+    for (int trial = 0; trial < 200; ++trial) {
+      const Bathtub b = bathtub(*g, rng, trial % 4);
+      const double bound = g->log_w_on_phase + b.at()[0];
+      ASSERT_GE(jitter_average_scalar(*g, b.at(), terms), bound) << rms << " trial " << trial;
+      for (const VectorLevel level : vector_levels_above_baseline())
+        ASSERT_GE(jitter_average_at(level, *g, b.at(), terms), bound)
+            << to_string(level) << " rms " << rms << " trial " << trial;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mosaic::phy

@@ -67,6 +67,7 @@ class Engine {
       jitter_ = jitter_grid(jitter_samples);
       jitter_m_lo_ = jitter_->m_lo();
       jitter_m_hi_ = jitter_->m_hi();
+      log_w_on_phase_ = jitter_->log_w_on_phase;
       at_m_.resize(jitter_m_hi_ - jitter_m_lo_ + 4);
       terms_.resize(jitter_->size());
     }
@@ -93,17 +94,17 @@ class Engine {
       // enough, without a jitter average per phase.
       s = argmin_phase([&](int p) { return log_ber0(p, d); }, -half, half);
     } else {
-      s = argmin_phase(h, -half, half);
+      s = argmin_phase(h, 0, -half, half);
     }
     if (in_.threshold == ThresholdMode::kOptimal) {
       d = best_threshold(s);
-      h = Horizontal(*this, d);
+      h = at_threshold(s, d);
       if (!in_.fixed_phase_samples) {
-        const int s2 = argmin_phase(h, -half, half);
+        const int s2 = argmin_phase(h, s, -half, half);
         if (s2 != s) {
           s = s2;
           d = best_threshold(s);
-          h = Horizontal(*this, d);
+          h = at_threshold(s, d);
         }
       }
     }
@@ -197,6 +198,19 @@ class Engine {
       return out_[i];
     }
 
+    // At most the jittered value at s, bit for bit (JitterGrid::log_w_on_phase), from the
+    // jitter-free value at s alone.
+    double lower_bound(int s) { return engine_->log_w_on_phase_ + l0(s); }
+
+    // The jitter-free values at phases from..from + n - 1, computed before at this threshold.
+    void seed(int from, const double* values, int n) {
+      for (int k = 0; k < n; ++k) {
+        const int i = engine_->index(from + k);
+        l0_[i] = values[k];
+        have_l0_[i] = 1;
+      }
+    }
+
    private:
     double l0(int s) {
       const int i = engine_->index(s);
@@ -233,14 +247,48 @@ class Engine {
   }
 
   // ln BER with jitter at phase s, from the jitter-free ln BER at exactly the offsets the average
-  // reads (the grid's first - 1 to its last + 2), not every phase of the margin.
+  // reads (the grid's first - 1 to its last + 2), not every phase of the margin. At the phase
+  // whose threshold is being searched, each threshold's values are kept (tried_).
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
     const int lo = jitter_m_lo_ - 1;
     const int hi = jitter_m_hi_ + 2;
     l0_.resize(hi - lo + 1);
     for (int m = lo; m <= hi; ++m) l0_[m - lo] = log_ber0(s + m, d);
+    if (s == tried_phase_) tried_.push_back({d, l0_});
     return with_jitter([&](int m) { return l0_[m - lo]; });
+  }
+
+  // The horizontal view at threshold d, as the threshold search at phase s left it: the
+  // jitter-free values its last evaluations computed at d are the ones the view would compute.
+  Horizontal at_threshold(int s, double d) {
+    Horizontal h(*this, d);
+    if (s == tried_phase_)
+      for (const Tried& t : tried_)
+        if (t.d == d) {
+          h.seed(s + jitter_m_lo_ - 1, t.l0.data(), static_cast<int>(t.l0.size()));
+          break;
+        }
+    return h;
+  }
+
+  // argmin_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
+  // the average is at least log_w_on_phase + ln BER0 at the phase itself (Horizontal::
+  // lower_bound), so a phase whose bound lies above the best value found so far is beyond it,
+  // and neither the phases only its average would read nor their distributions are computed.
+  // `first` (in [from, to]) is evaluated first, for a low bound early; the phase chosen, ties
+  // included, is argmin_phase's.
+  int argmin_phase(Horizontal& h, int first, int from, int to) {
+    if (margin_ == 0) return argmin_phase(h, from, to);
+    double best = h(first);
+    return argmin_phase(
+        [&](int p) {
+          if (p != first && h.lower_bound(p) > best) return std::numeric_limits<double>::infinity();
+          const double v = h(p);
+          best = std::min(best, v);
+          return v;
+        },
+        from, to);
   }
 
   template <class LogBerAtPhase>
@@ -308,6 +356,8 @@ class Engine {
     auto on_bracket_end = [&](double centre, double x) {
       return std::abs(std::abs(x - centre) - kBracketCells * step) < kBracketEndCells * step;
     };
+    tried_phase_ = s;
+    tried_.clear();
     const double centre = scan_minimum([&](double x) { return log_ber0(s, x); });
     const Minimum m = refine(centre);
     if (margin_ == 0 || !on_bracket_end(centre, m.x)) return m.x;
@@ -398,6 +448,14 @@ class Engine {
   std::vector<PhaseDistribution> cache_;
   IsiScratch scratch_;
   std::vector<double> l0_;
+  double log_w_on_phase_ = 0.0;
+  // The jitter-free values log_ber computed at each threshold the search at tried_phase_ tried.
+  struct Tried {
+    double d;
+    std::vector<double> l0;
+  };
+  int tried_phase_ = std::numeric_limits<int>::min();
+  std::vector<Tried> tried_;
   double mean_level_ = 0.0;
   std::optional<int> vertical_phase_;
   std::pair<std::vector<double>, std::vector<double>> vertical_;

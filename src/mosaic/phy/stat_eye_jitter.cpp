@@ -52,6 +52,7 @@ std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples) {
     grid->m.push_back(static_cast<int>(m));
     grid->frac.push_back(tau - m);
     grid->log_w.push_back(log_mass);
+    if (j == 0) grid->log_w_on_phase = log_mass;
   }
   for (int t = 1; t <= grid->size(); ++t)
     if (t == grid->size() || grid->m[t] != grid->m[t - 1]) grid->run_end.push_back(t);

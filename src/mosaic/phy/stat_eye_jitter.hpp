@@ -15,6 +15,10 @@ struct JitterGrid {
   std::vector<double> log_w;  // ln of the cell's share of the Gaussian
   // The runs of cells that share one offset: run r is [run_end[r - 1], run_end[r]) (from 0).
   std::vector<int> run_end;
+  // ln of the share of the cell centred on offset 0, whose value is the phase's own ln BER0
+  // exactly (no cubic): the average is at least log_w_on_phase + ln BER0(s), bit for bit, since
+  // it sums that term with others that are not negative.
+  double log_w_on_phase = 0.0;
   int size() const { return static_cast<int>(m.size()); }
   int m_lo() const { return m.front(); }
   int m_hi() const { return m.back(); }
