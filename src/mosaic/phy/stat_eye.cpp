@@ -7,6 +7,7 @@
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/math/minimize.hpp"
+#include "mosaic/phy/eye_opening.hpp"
 #include "mosaic/phy/isi_distribution.hpp"
 #include "mosaic/phy/stat_eye_jitter.hpp"
 
@@ -114,8 +115,9 @@ class Engine {
     if (in_.phase_only) return r;
     const auto& dist = distribution(s);
     r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
-    const Span w = eye_width(h, s, std::log(kEyeOpeningBer));
-    const Span w12 = eye_width(h, s, std::log(1e-12));
+    const auto across_phases = [&](int p) { return h(p); };
+    const OpeningSpan w = opening_across_phases(across_phases, s, os_, std::log(kEyeOpeningBer));
+    const OpeningSpan w12 = opening_across_phases(across_phases, s, os_, std::log(1e-12));
     r.eye_width_ui = w.size() / os_;
     r.eye_width_1e12_ui = w12.size() / os_;
     r.edges.left_ui = w.lo / os_;
@@ -124,8 +126,11 @@ class Engine {
     r.edges_1e12.right_ui = w12.hi / os_;
     if (in_.eye_heights) {
       const auto [grid, v] = vertical(s);
-      const Span e = eye_height(grid, v, d, s, std::log(kEyeOpeningBer));
-      const Span e12 = eye_height(grid, v, d, s, std::log(1e-12));
+      const auto across_thresholds = [&](double x) { return log_ber(s, x); };
+      const OpeningSpan e =
+          opening_across_thresholds(across_thresholds, grid, v, d, std::log(kEyeOpeningBer));
+      const OpeningSpan e12 =
+          opening_across_thresholds(across_thresholds, grid, v, d, std::log(1e-12));
       r.eye_height_a = e.size();
       r.eye_height_1e12_a = e12.size();
       r.edges.low_a = e.lo;
@@ -365,75 +370,6 @@ class Engine {
     const int i = static_cast<int>(std::min_element(v.begin(), v.end()) - v.begin());
     const Minimum again = refine(grid[i]);
     return again.f <= v[i] ? again.x : grid[i];
-  }
-
-  // Crossing of a log-BER level between two samples, by linear interpolation.
-  static double crossing(double x_in, double v_in, double x_out, double v_out, double level) {
-    if (v_out == v_in) return x_out;
-    const double t = (level - v_in) / (v_out - v_in);
-    return x_in + std::clamp(t, 0.0, 1.0) * (x_out - x_in);
-  }
-
-  // An opening's two ends (phase samples, or threshold A); both at the chosen point when closed.
-  struct Span {
-    double lo = 0.0;
-    double hi = 0.0;
-    double size() const { return hi - lo; }
-  };
-
-  Span eye_width(Horizontal& h, int s, double level) const {
-    if (!(h(s) <= level)) return {double(s), double(s)};
-    double left = -os_;
-    for (int p = s; p > -os_; --p) {
-      if (h(p - 1) > level) {
-        left = crossing(p, h(p), p - 1, h(p - 1), level);
-        break;
-      }
-    }
-    double right = os_ - 1;
-    for (int p = s; p < os_ - 1; ++p) {
-      if (h(p + 1) > level) {
-        right = crossing(p, h(p), p + 1, h(p + 1), level);
-        break;
-      }
-    }
-    return {left, right};
-  }
-
-  Span eye_height(const std::vector<double>& grid, const std::vector<double>& v, double d, int s,
-                  double level) {
-    const double at_d = log_ber(s, d);
-    if (!(at_d <= level)) return {d, d};
-    // The grid brackets each edge of the eye; bisection then places it to 0.1% of the bracket,
-    // since log-BER is far from linear across a grid cell near a sharp eye edge.
-    auto edge = [&](double inside, double outside) {
-      for (int it = 0; it < 8; ++it) {
-        const double mid = 0.5 * (inside + outside);
-        if (log_ber(s, mid) <= level) {
-          inside = mid;
-        } else {
-          outside = mid;
-        }
-      }
-      return 0.5 * (inside + outside);
-    };
-    const int n = static_cast<int>(grid.size());
-    const int i0 = static_cast<int>(std::lower_bound(grid.begin(), grid.end(), d) - grid.begin());
-    double up = grid.back();
-    for (int i = i0; i < n; ++i) {
-      if (v[i] > level) {
-        up = edge(i == i0 ? d : grid[i - 1], grid[i]);
-        break;
-      }
-    }
-    double down = grid.front();
-    for (int i = i0 - 1; i >= 0; --i) {
-      if (v[i] > level) {
-        down = edge(i == i0 - 1 ? d : grid[i + 1], grid[i]);
-        break;
-      }
-    }
-    return up > down ? Span{down, up} : Span{d, d};
   }
 
   const StatEyeInput& in_;
