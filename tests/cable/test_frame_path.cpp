@@ -66,7 +66,7 @@ link::HostFecOutcome pass_clean(FrameEncoder& enc, FrameDecoder& dec,
 class HostFraming : public ::testing::TestWithParam<const link::HostFec*> {};
 
 TEST_P(HostFraming, FramesRoundTripAcrossOddChunks) {
-  std::deque<SentFrame> log;
+  SentLog log;
   FrameEncoder enc(*GetParam(), &log);
   FrameDecoder dec(*GetParam(), &log);
   const auto frames = make_frames(300, 1);
@@ -91,7 +91,7 @@ TEST_P(HostFraming, FramesRoundTripAcrossOddChunks) {
 }
 
 TEST_P(HostFraming, RejectsFramesOutOfRange) {
-  std::deque<SentFrame> log;
+  SentLog log;
   FrameEncoder enc(*GetParam(), &log);
   EXPECT_FALSE(enc.push({}, 0));
   EXPECT_FALSE(enc.push(Frame(kMaxFrameBytes + 1), 0));
@@ -115,7 +115,7 @@ void add_error(std::vector<std::uint64_t>& received, const link::HostFec& fec, i
 TEST_P(HostFraming, UndetectableCodewordErrorIsCaughtByFrameCrc) {
   const auto& rs = static_cast<const link::ReedSolomon10&>(*GetParam());
   const CodewordLayout layout(rs);
-  std::deque<SentFrame> log;
+  SentLog log;
   FrameEncoder enc(rs, &log);
   FrameDecoder dec(rs, &log);
   const auto frames = make_frames(40, 2);
@@ -158,7 +158,7 @@ TEST_P(HostFraming, CorrectsUpToTSymbolErrorsAndDropsBeyond) {
   const CodewordLayout layout(fec_code);
   const int t = fec_code.correctable();
   for (int errors : {t, t + 1}) {
-    std::deque<SentFrame> log;
+    SentLog log;
     FrameEncoder enc(fec_code, &log);
     FrameDecoder dec(fec_code, &log);
     const auto frames = make_frames(30, 8);
@@ -219,7 +219,7 @@ TEST(CodewordLayout, BytesOfTheFirstCodewords) {
   for (const link::HostFec* code :
        {static_cast<const link::HostFec*>(&kKp4), static_cast<const link::HostFec*>(&kKr4)}) {
     const CodewordLayout layout(*code);
-    std::deque<SentFrame> log;
+    SentLog log;
     FrameEncoder enc(*code, &log);
     Frame frame(1000);
     for (std::size_t i = 0; i < frame.size(); ++i) frame[i] = std::uint8_t(i * 7 + 1);

@@ -137,6 +137,31 @@ void expect_valid_frames(const Bytes& segment, const Cut& c, bool v6, std::size_
   }
 }
 
+// The word sum against the byte-wise one: every length up to 300 bytes at every alignment, 64 KiB
+// segments, the all-ones and all-zero data where the folded sum's two zeros differ, and a prior
+// sum carried in.
+TEST(TapOffload, TheOnesComplementSumIsRfc1071s) {
+  Rng rng(5, RngPurpose::kSweepSample, 9);
+  Bytes data(65536 + 8);
+  for (auto& b : data) b = std::uint8_t(rng.uniform() * 256);
+  for (std::size_t n = 0; n <= 300; ++n)
+    for (std::size_t at = 0; at < 4; ++at)
+      ASSERT_EQ(checksum_fold(ones_complement_add({data.data() + at, n})),
+                ref_checksum({}, data.data() + at, n))
+          << n << " bytes at " << at;
+  for (const std::size_t n : {std::size_t{65536}, std::size_t{65535}, std::size_t{65537}})
+    EXPECT_EQ(checksum_fold(ones_complement_add({data.data() + 1, n})),
+              ref_checksum({}, data.data() + 1, n));
+  for (const std::uint8_t fill : {std::uint8_t{0x00}, std::uint8_t{0xFF}})
+    for (const std::size_t n : {std::size_t{1514}, std::size_t{3}, std::size_t{65536}}) {
+      const Bytes same(n, fill);
+      EXPECT_EQ(checksum_fold(ones_complement_add(same)), ref_checksum({}, same.data(), n));
+    }
+  const Bytes pseudo = {0x0a, 0x00, 0x00, 0x01, 0x0a, 0x00, 0x00, 0x02, 0x00, 0x06, 0x05, 0xdc};
+  EXPECT_EQ(checksum_fold(ones_complement_add({data.data(), 1500}, ones_complement_add(pseudo))),
+            ref_checksum(pseudo, data.data(), 1500));
+}
+
 TEST(TapOffload, SegmentsAreCutIntoValidFramesAndJoinedBackForBothIpVersions) {
   for (const bool v6 : {false, true})
     for (const std::size_t payload : {std::size_t(1448), std::size_t(10000), std::size_t(62000)}) {

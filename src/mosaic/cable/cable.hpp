@@ -40,7 +40,7 @@ struct CableOptions {
   double fail_random_over_s = 0.0;
   std::string stats_socket;         // empty: none
   bool full_periods = false;        // every period's bits through the model (CableDirection)
-  double ingress_target_us = 60.0;  // IngressCodel's target; 0: unmanaged
+  double ingress_target_us = 50.0;  // IngressCodel's target; 0: unmanaged
   std::string command;              // the command line, for the records (summary and snapshots)
 };
 

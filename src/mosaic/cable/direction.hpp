@@ -73,7 +73,7 @@ class CableDirection {
 
  private:
   link::Session session_;
-  std::deque<SentFrame> sent_log_;
+  SentLog sent_log_;
   FrameEncoder encoder_;
   IngressCodel codel_;
   FrameDecoder decoder_;

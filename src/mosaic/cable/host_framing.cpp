@@ -32,22 +32,36 @@ CodewordLayout::CodewordLayout(const link::HostFec& fec)
     throw std::invalid_argument("host framing: codewords must be whole bytes");
 }
 
-FrameEncoder::FrameEncoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log)
+FrameEncoder::FrameEncoder(const link::HostFec& fec, SentLog* sent_log)
     : layout_(fec),
       sent_log_(sent_log),
       codeword_(std::size_t(layout_.codeword_bytes)),
       codeword_used_(codeword_.size()) {}
 
+std::vector<std::uint8_t> SentLog::copy_of(std::span<const std::uint8_t> bytes) {
+  std::vector<std::uint8_t> out;
+  if (!kept_.empty()) {
+    out = std::move(kept_.back());
+    kept_.pop_back();
+  }
+  out.assign(bytes.begin(), bytes.end());
+  return out;
+}
+
+void SentLog::recycle(std::vector<std::uint8_t>&& buffer) {
+  if (kept_.size() < kKeptBuffers) kept_.push_back(std::move(buffer));
+}
+
 bool FrameEncoder::push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
   if (frame.empty() || frame.size() > std::size_t(kMaxFrameBytes)) return false;
-  queued_.push_back(
-      {0, ingress_ns, frame_crc(frame), std::vector<std::uint8_t>(frame.begin(), frame.end())});
+  queued_.push_back({0, ingress_ns, frame_crc(frame), sent_log_->copy_of(frame)});
   queued_bytes_ += frame.size() + kRecordOverhead;
   return true;
 }
 
 void FrameEncoder::drop_oldest_queued() {
   queued_bytes_ -= queued_.front().bytes.size() + kRecordOverhead;
+  sent_log_->recycle(std::move(queued_.front().bytes));
   queued_.pop_front();
 }
 
@@ -142,7 +156,7 @@ void FrameEncoder::build_codeword(std::uint8_t* bytes) {
   ++codeword_index_;
 }
 
-FrameDecoder::FrameDecoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log)
+FrameDecoder::FrameDecoder(const link::HostFec& fec, SentLog* sent_log)
     : fec_(&fec),
       layout_(fec),
       sent_log_(sent_log),

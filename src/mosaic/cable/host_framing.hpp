@@ -58,10 +58,35 @@ struct SentFrame {
   std::vector<std::uint8_t> bytes;
 };
 
+// The frames placed and not yet delivered or counted lost, in stream order: the ground truth the
+// encoder and decoder of one direction share. The byte buffers of frames that leave it are kept
+// for the next frames (at most kKeptBuffers), so that a running stream copies each frame into
+// memory it already has instead of allocating per frame.
+class SentLog {
+ public:
+  bool empty() const { return frames_.empty(); }
+  std::size_t size() const { return frames_.size(); }
+  const SentFrame& front() const { return frames_.front(); }
+  const SentFrame& back() const { return frames_.back(); }
+  void push_back(SentFrame&& f) { frames_.push_back(std::move(f)); }
+  void pop_front() {
+    recycle(std::move(frames_.front().bytes));
+    frames_.pop_front();
+  }
+  // A buffer holding `bytes`: a kept one when there is one.
+  std::vector<std::uint8_t> copy_of(std::span<const std::uint8_t> bytes);
+  void recycle(std::vector<std::uint8_t>&& buffer);
+
+ private:
+  static constexpr std::size_t kKeptBuffers = 4096;
+  std::deque<SentFrame> frames_;
+  std::vector<std::vector<std::uint8_t>> kept_;
+};
+
 // Frames -> codewords. The ground-truth log is shared with the FrameDecoder of the same direction.
 class FrameEncoder {
  public:
-  FrameEncoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log);
+  FrameEncoder(const link::HostFec& fec, SentLog* sent_log);
 
   // Queues a frame (1..kMaxFrameBytes bytes); false when its length is out of range.
   bool push(std::span<const std::uint8_t> frame, std::int64_t ingress_ns);
@@ -90,7 +115,7 @@ class FrameEncoder {
   void place(std::uint8_t* dst, std::size_t n);
 
   CodewordLayout layout_;
-  std::deque<SentFrame>* sent_log_;
+  SentLog* sent_log_;
   std::deque<SentFrame> queued_;  // records not yet started, in order
   std::size_t queued_bytes_ = 0;  // their record bytes
   std::size_t record_pos_ = 0;    // bytes of the current record placed
@@ -119,7 +144,7 @@ using FrameSink = std::function<void(std::span<const std::uint8_t> frame, std::i
 // ground-truth comparison that counts (never hides) a corrupted delivery.
 class FrameDecoder {
  public:
-  FrameDecoder(const link::HostFec& fec, std::deque<SentFrame>* sent_log);
+  FrameDecoder(const link::HostFec& fec, SentLog* sent_log);
 
   // The next `received` host words of the stream, the words sent in the same places, and per word
   // whether the link flagged its bits (empty: none flagged). Returns the host FEC outcome of the
@@ -145,7 +170,7 @@ class FrameDecoder {
 
   const link::HostFec* fec_;
   CodewordLayout layout_;
-  std::deque<SentFrame>* sent_log_;
+  SentLog* sent_log_;
   std::vector<std::uint8_t> received_, sent_, delivered_;  // one codeword each
   std::size_t fill_ = 0;                                   // bytes of received_ / sent_ gathered
   bool fill_flagged_ = false;

@@ -46,17 +46,27 @@ std::uint16_t tcp_checksum(const std::uint8_t* ip, bool v6, const std::uint8_t* 
 }  // namespace
 
 std::uint64_t ones_complement_add(std::span<const std::uint8_t> bytes, std::uint64_t sum) {
-  // 16-bit big-endian words, summed four at a time in 64 bits (the carries fold at the end).
+  // The 16-bit big-endian words' sum modulo 65535, from little-endian 32-bit words summed in 64
+  // bits: 2^16 is 1 modulo 65535, so a 32-bit word counts as its two 16-bit halves, and
+  // byte-swapped words in any order add to the same folded sum, swapped back at the end. A loop
+  // the compiler widens and adds several words at a time (no carry out of 64 bits below 2^32
+  // words).
   const std::uint8_t* p = bytes.data();
   std::size_t n = bytes.size();
   std::uint64_t acc = 0;
-  for (; n >= 8; p += 8, n -= 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p, 8);
-    // Byte-swapped words in any order add to the same folded sum, swapped back at the end.
-    acc += (w & 0xFFFF) + ((w >> 16) & 0xFFFF) + ((w >> 32) & 0xFFFF) + (w >> 48);
+  const std::size_t words = n / 4;
+  for (std::size_t i = 0; i < words; ++i) {
+    std::uint32_t w;
+    std::memcpy(&w, p + 4 * i, 4);
+    acc += w;
   }
-  for (; n >= 2; p += 2, n -= 2) acc += std::uint64_t(p[0] | p[1] << 8);
+  p += 4 * words;
+  n -= 4 * words;
+  if (n >= 2) {
+    acc += std::uint64_t(p[0] | p[1] << 8);
+    p += 2;
+    n -= 2;
+  }
   if (n == 1) acc += p[0];
   // Fold the little-endian word sum, then swap to network order.
   while (acc >> 16) acc = (acc & 0xFFFF) + (acc >> 16);

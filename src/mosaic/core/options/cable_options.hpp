@@ -29,7 +29,7 @@ struct CableOptions {
   std::string phy;                  // a `mosaic simulate` report (path; the front end reads it)
   bool physics = false;             // per-channel BERs and skews from evaluating the design first
   bool full_periods = false;        // run the bits of error-free periods too
-  double ingress_target_us = 60.0;  // CoDel on the ingress queue; 0: none
+  double ingress_target_us = 50.0;  // CoDel on the ingress queue; 0: none
   std::vector<DirectedFailure> failures;
   int fail_random = 0;
   double fail_random_start_s = 0.0;
