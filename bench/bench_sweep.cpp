@@ -63,6 +63,7 @@ values = [25, 45, 65, 85]
     state.ResumeTiming();
     benchmark::DoNotOptimize(sweep::run_sweep(def, store, options).evaluated);
   }
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   state.counters["designs/s"] = benchmark::Counter(static_cast<double>(def.grid.points.size()),
                                                    benchmark::Counter::kIsIterationInvariantRate);
   state.SetLabel(std::to_string(options.threads) + " thread(s)");
