@@ -16,6 +16,7 @@
 #include "mosaic/cable/latency_histogram.hpp"
 #include "mosaic/cable/tap_device.hpp"
 #include "mosaic/core/design/link_spec.hpp"
+#include "mosaic/core/options/cable_options.hpp"
 #include "mosaic/link/fault_schedule.hpp"
 
 namespace mosaic::cable {
@@ -38,10 +39,10 @@ struct CableOptions {
   int fail_random = 0;
   double fail_random_start_s = 0.0;
   double fail_random_over_s = 0.0;
-  std::string stats_socket;         // empty: none
-  bool full_periods = false;        // every period's bits through the model (CableDirection)
-  double ingress_target_us = 50.0;  // IngressCodel's target; 0: unmanaged
-  std::string command;              // the command line, for the records (summary and snapshots)
+  std::string stats_socket;   // empty: none
+  bool full_periods = false;  // every period's bits through the model (CableDirection)
+  double ingress_target_us = study::kDefaultIngressTargetUs;  // IngressCodel's target; 0: unmanaged
+  std::string command;  // the command line, for the records (summary and snapshots)
 };
 
 // The cable daemon: two TAP interfaces joined through two CableDirections, one worker thread per

@@ -75,7 +75,7 @@ class CableDirection {
   link::Session session_;
   SentLog sent_log_;
   FrameEncoder encoder_;
-  IngressCodel codel_;
+  IngressCodel codel_{0};  // unmanaged until set_ingress_target_ns
   FrameDecoder decoder_;
   std::vector<std::uint8_t> failed_;
   // Per host buffer of the session (data period mod 2): bytes past this are zero. The session

@@ -65,7 +65,6 @@ struct SentFrame {
 class SentLog {
  public:
   bool empty() const { return frames_.empty(); }
-  std::size_t size() const { return frames_.size(); }
   const SentFrame& front() const { return frames_.front(); }
   const SentFrame& back() const { return frames_.back(); }
   void push_back(SentFrame&& f) { frames_.push_back(std::move(f)); }

@@ -15,16 +15,14 @@ namespace mosaic::cable {
 // The cable asks once per step, for the oldest frame: the frames a step takes leave together, so
 // the oldest has the longest wait of them.
 //
-// The price is TCP's throughput: each drop costs a retransmission and a smaller window. Measured
-// through `mosaic cable` under iperf3 on a 2-core machine (docs/cable.md, "Ingress queue"): the
-// default 60 us target gives about 5.3 Gb/s with the median frame under 200 us, 100 us about
-// 6.5 Gb/s at 270 us, and target 0 (CoDel off, a queue of up to 32 MiB) about 6.5 Gb/s with
-// milliseconds of queue.
+// The price is TCP's throughput: each drop costs a retransmission and a smaller window; a lower
+// target keeps a shorter queue for less throughput (docs/cable.md, "Performance", measures the
+// trade through `mosaic cable` under iperf3; the cable's default is kDefaultIngressTargetUs).
 class IngressCodel {
  public:
-  // The interval is ten times the target (RFC 8289 suggests 5-10 %): with the default 60 us,
-  // 0.6 ms, a few round trips through an idle cable.
-  explicit IngressCodel(std::int64_t target_ns = 60'000)
+  // The interval is ten times the target (RFC 8289 suggests 5-10 %): for a target of 50 us,
+  // 0.5 ms, a few round trips through an idle cable. A target of 0 manages nothing.
+  explicit IngressCodel(std::int64_t target_ns)
       : target_ns_(target_ns),
         interval_ns_(10 * target_ns),
         now_target_ns_(target_ns_),

@@ -28,6 +28,18 @@ void store_be32(std::uint8_t* p, std::uint32_t v) {
   p[3] = std::uint8_t(v);
 }
 
+// An unfolded ones' complement sum carried back into 16 bits (end-around carry).
+std::uint64_t fold16(std::uint64_t sum) {
+  while (sum >> 16) sum = (sum & 0xFFFF) + (sum >> 16);
+  return sum;
+}
+
+// An IPv4 header's own checksum, computed over the header with the field at 0, stored.
+void set_ipv4_header_checksum(std::uint8_t* ip, std::size_t ip_bytes) {
+  store_be16(ip + 10, 0);
+  store_be16(ip + 10, checksum_fold(ones_complement_add({ip, ip_bytes})));
+}
+
 // The pseudo-header's sum for a TCP segment of `tcp_bytes` under the IP header at `ip`.
 std::uint64_t pseudo_header_sum(const std::uint8_t* ip, bool v6, std::size_t tcp_bytes) {
   const std::uint64_t sum =
@@ -69,14 +81,13 @@ std::uint64_t ones_complement_add(std::span<const std::uint8_t> bytes, std::uint
   }
   if (n == 1) acc += p[0];
   // Fold the little-endian word sum, then swap to network order.
-  while (acc >> 16) acc = (acc & 0xFFFF) + (acc >> 16);
+  acc = fold16(acc);
   const std::uint64_t swapped = ((acc & 0xFF) << 8) | (acc >> 8);
   return sum + swapped;
 }
 
 std::uint16_t checksum_fold(std::uint64_t sum) {
-  while (sum >> 16) sum = (sum & 0xFFFF) + (sum >> 16);
-  return std::uint16_t(~sum);
+  return std::uint16_t(~fold16(sum));
 }
 
 bool frames_of_packet(const VnetHeader& header, std::span<std::uint8_t> packet,
@@ -122,10 +133,10 @@ bool frames_of_packet(const VnetHeader& header, std::span<std::uint8_t> packet,
   const std::uint16_t id = v6 ? 0 : load_be16(ip + 4);
   const std::uint8_t flags = tcp[13];
   // One frame at a time, in a buffer each thread keeps: no allocation per segment.
+  if (payload == 0) return false;  // a segment without data is never handed over for cutting
   static thread_local std::vector<std::uint8_t> out;
   out.resize(headers + mss);
   std::size_t k = 0;
-  if (payload == 0) return false;  // a segment without data is never handed over for cutting
   for (std::size_t off = 0; off < payload; off += mss, ++k) {
     const std::size_t n = std::min(mss, payload - off);
     const bool last = off + n >= payload;
@@ -138,8 +149,7 @@ bool frames_of_packet(const VnetHeader& header, std::span<std::uint8_t> packet,
     } else {
       store_be16(oip + 2, std::uint16_t(ip_bytes + tcp_header + n));
       store_be16(oip + 4, std::uint16_t(id + k));
-      store_be16(oip + 10, 0);
-      store_be16(oip + 10, checksum_fold(ones_complement_add({oip, ip_bytes})));
+      set_ipv4_header_checksum(oip, ip_bytes);
     }
     store_be32(otcp + 4, seq + std::uint32_t(off));
     std::uint8_t f = flags;
@@ -156,32 +166,34 @@ bool frames_of_packet(const VnetHeader& header, std::span<std::uint8_t> packet,
 bool SegmentCoalescer::joinable(std::span<const std::uint8_t> frame, Flow& flow) {
   const std::uint8_t* b = frame.data();
   const std::size_t len = frame.size();
-  if (len < 14 + 40) return false;
+  if (len < kEthernetBytes + 40) return false;
   const std::uint16_t ether = load_be16(b + 12);
-  const std::uint8_t* ip = b + 14;
-  if (ether == 0x86DD) {
-    if (ip[6] != 6 || 14 + 40 + std::size_t(load_be16(ip + 4)) != len) return false;
+  const std::uint8_t* ip = b + kEthernetBytes;
+  if (ether == kEtherIpv6) {
+    if (ip[6] != kProtoTcp || kEthernetBytes + 40 + std::size_t(load_be16(ip + 4)) != len)
+      return false;
     flow.v6 = true;
     flow.ip_bytes = 40;
-  } else if (ether == 0x0800) {
+  } else if (ether == kEtherIpv4) {
     flow.v6 = false;
     flow.ip_bytes = std::size_t(ip[0] & 0x0F) * 4;
     // No fragments, the length exact, the header's checksum right.
-    if ((ip[0] >> 4) != 4 || flow.ip_bytes < 20 || ip[9] != 6 ||
-        (load_be16(ip + 6) & 0x3FFF) != 0 || 14 + std::size_t(load_be16(ip + 2)) != len ||
+    if ((ip[0] >> 4) != 4 || flow.ip_bytes < 20 || ip[9] != kProtoTcp ||
+        (load_be16(ip + 6) & 0x3FFF) != 0 ||
+        kEthernetBytes + std::size_t(load_be16(ip + 2)) != len ||
         checksum_fold(ones_complement_add({ip, flow.ip_bytes})) != 0)
       return false;
   } else {
     return false;
   }
   const std::uint8_t* tcp = ip + flow.ip_bytes;
-  if (14 + flow.ip_bytes + 20 > len) return false;
+  if (kEthernetBytes + flow.ip_bytes + 20 > len) return false;
   const std::size_t tcp_header = std::size_t(tcp[12] >> 4) * 4;
-  flow.headers = 14 + flow.ip_bytes + tcp_header;
+  flow.headers = kEthernetBytes + flow.ip_bytes + tcp_header;
   if (tcp_header < 20 || flow.headers >= len) return false;
   flow.payload = len - flow.headers;
   if ((tcp[13] & ~std::uint8_t(kTcpPsh)) != kTcpAck) return false;
-  const std::size_t tcp_bytes = len - 14 - flow.ip_bytes;
+  const std::size_t tcp_bytes = len - kEthernetBytes - flow.ip_bytes;
   return tcp_checksum(ip, flow.v6, tcp, tcp_bytes) == 0;
 }
 
@@ -191,13 +203,14 @@ bool SegmentCoalescer::continues(std::span<const std::uint8_t> frame, const Flow
     return false;
   const std::uint8_t* a = run_.data();
   const std::uint8_t* b = frame.data();
-  const std::size_t ip = 14, tcp = 14 + flow.ip_bytes;
-  if (run_.size() - 14 + flow.payload > 65535) return false;  // the IP length field
+  const std::size_t ip = kEthernetBytes, tcp = kEthernetBytes + flow.ip_bytes;
+  // The IP length field.
+  if (run_.size() - kEthernetBytes + flow.payload > 65535) return false;
   // Equal but for the IP lengths, ID and checksum and the TCP sequence, flags and checksum.
   const auto same = [&](std::size_t from, std::size_t to) {
     return std::memcmp(a + from, b + from, to - from) == 0;
   };
-  if (!same(0, 14)) return false;
+  if (!same(0, kEthernetBytes)) return false;
   if (flow.v6) {
     if (!same(ip, ip + 4) || !same(ip + 6, ip + 40)) return false;
   } else {
@@ -223,12 +236,12 @@ int SegmentCoalescer::add(std::span<const std::uint8_t> frame) {
     frames_ = 0;
   }
   ++frames_;
-  const std::uint8_t* tcp_at = frame.data() + 14 + flow.ip_bytes;
+  const std::uint8_t* tcp_at = frame.data() + kEthernetBytes + flow.ip_bytes;
   next_seq_ = load_be32(tcp_at + 4) + std::uint32_t(flow.payload);
-  if (!flow.v6) next_id_ = std::uint16_t(load_be16(frame.data() + 14 + 4) + 1);
+  if (!flow.v6) next_id_ = std::uint16_t(load_be16(frame.data() + kEthernetBytes + 4) + 1);
   // The run ends after a short segment or a push; the last frame's flags are the run's.
   closed_ = flow.payload < mss_ || (tcp_at[13] & kTcpPsh);
-  run_[14 + flow.ip_bytes + 13] = tcp_at[13];
+  run_[kEthernetBytes + flow.ip_bytes + 13] = tcp_at[13];
   return failed;
 }
 
@@ -241,26 +254,23 @@ int SegmentCoalescer::flush() {
     // As it came: its own checksums, nothing to trust.
     return write_(VnetHeader{}, run_) ? 0 : 1;
   }
-  std::uint8_t* ip = run_.data() + 14;
+  std::uint8_t* ip = run_.data() + kEthernetBytes;
   std::uint8_t* tcp = ip + first_.ip_bytes;
-  const std::size_t tcp_bytes = run_.size() - 14 - first_.ip_bytes;
+  const std::size_t tcp_bytes = run_.size() - kEthernetBytes - first_.ip_bytes;
   if (first_.v6) {
     store_be16(ip + 4, std::uint16_t(tcp_bytes));
   } else {
     store_be16(ip + 2, std::uint16_t(first_.ip_bytes + tcp_bytes));
-    store_be16(ip + 10, 0);
-    store_be16(ip + 10, checksum_fold(ones_complement_add({ip, first_.ip_bytes})));
+    set_ipv4_header_checksum(ip, first_.ip_bytes);
   }
   // The kernel completes the checksum from the pseudo-header's sum, as for its own GRO.
-  std::uint64_t pseudo = pseudo_header_sum(ip, first_.v6, tcp_bytes);
-  while (pseudo >> 16) pseudo = (pseudo & 0xFFFF) + (pseudo >> 16);
-  store_be16(tcp + 16, std::uint16_t(pseudo));
+  store_be16(tcp + 16, std::uint16_t(fold16(pseudo_header_sum(ip, first_.v6, tcp_bytes))));
   VnetHeader h;
   h.flags = VnetHeader::kNeedsCsum;
   h.gso_type = first_.v6 ? VnetHeader::kGsoTcpV6 : VnetHeader::kGsoTcpV4;
   h.hdr_len = std::uint16_t(first_.headers);
   h.gso_size = std::uint16_t(mss_);
-  h.csum_start = std::uint16_t(14 + first_.ip_bytes);
+  h.csum_start = std::uint16_t(kEthernetBytes + first_.ip_bytes);
   h.csum_offset = 16;
   return write_(h, run_) ? 0 : int(frames);
 }

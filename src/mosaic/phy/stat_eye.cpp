@@ -253,14 +253,17 @@ class Engine {
 
   // ln BER with jitter at phase s, from the jitter-free ln BER at exactly the offsets the average
   // reads (the grid's first - 1 to its last + 2), not every phase of the margin. At the phase
-  // whose threshold is being searched, each threshold's values are kept (tried_).
+  // whose threshold is being searched, each threshold's values are kept (tried_l0_).
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
     const int lo = jitter_m_lo_ - 1;
     const int hi = jitter_m_hi_ + 2;
     l0_.resize(hi - lo + 1);
     for (int m = lo; m <= hi; ++m) l0_[m - lo] = log_ber0(s + m, d);
-    if (s == tried_phase_) tried_.push_back({d, l0_});
+    if (s == tried_phase_) {
+      tried_d_.push_back(d);
+      tried_l0_.insert(tried_l0_.end(), l0_.begin(), l0_.end());
+    }
     return with_jitter([&](int m) { return l0_[m - lo]; });
   }
 
@@ -268,12 +271,13 @@ class Engine {
   // jitter-free values its last evaluations computed at d are the ones the view would compute.
   Horizontal at_threshold(int s, double d) {
     Horizontal h(*this, d);
-    if (s == tried_phase_)
-      for (const Tried& t : tried_)
-        if (t.d == d) {
-          h.seed(s + jitter_m_lo_ - 1, t.l0.data(), static_cast<int>(t.l0.size()));
-          break;
-        }
+    if (s != tried_phase_) return h;
+    const int window = jitter_m_hi_ - jitter_m_lo_ + 4;  // log_ber's offsets, lo - 1 to hi + 2
+    for (std::size_t t = 0; t < tried_d_.size(); ++t)
+      if (tried_d_[t] == d) {
+        h.seed(s + jitter_m_lo_ - 1, tried_l0_.data() + t * window, window);
+        break;
+      }
     return h;
   }
 
@@ -362,7 +366,8 @@ class Engine {
       return std::abs(std::abs(x - centre) - kBracketCells * step) < kBracketEndCells * step;
     };
     tried_phase_ = s;
-    tried_.clear();
+    tried_d_.clear();
+    tried_l0_.clear();
     const double centre = scan_minimum([&](double x) { return log_ber0(s, x); });
     const Minimum m = refine(centre);
     if (margin_ == 0 || !on_bracket_end(centre, m.x)) return m.x;
@@ -385,13 +390,11 @@ class Engine {
   IsiScratch scratch_;
   std::vector<double> l0_;
   double log_w_on_phase_ = 0.0;
-  // The jitter-free values log_ber computed at each threshold the search at tried_phase_ tried.
-  struct Tried {
-    double d;
-    std::vector<double> l0;
-  };
+  // Each threshold the search at tried_phase_ tried, and the jitter-free values log_ber computed
+  // there (one window after another): kept in buffers that outlive a search.
   int tried_phase_ = std::numeric_limits<int>::min();
-  std::vector<Tried> tried_;
+  std::vector<double> tried_d_;
+  std::vector<double> tried_l0_;
   double mean_level_ = 0.0;
   std::optional<int> vertical_phase_;
   std::pair<std::vector<double>, std::vector<double>> vertical_;
