@@ -88,7 +88,11 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
                                                     options_.spec.seed ^ 0x9E3779B97F4A7C15ull);
   for (Side& side : sides_) {
     side.link->set_skip_clean_periods(!options_.full_periods);
-    side.link->set_ingress_target_ns(std::llround(options_.ingress_target_us * 1e3));
+    // A target under half a nanosecond is still a target (CoDel's own floor, twice the
+    // cheapest period, then rules), not 0, which would turn the management off.
+    const double target_us = options_.ingress_target_us;
+    side.link->set_ingress_target_ns(
+        target_us > 0 ? std::max<std::int64_t>(1, std::llround(target_us * 1e3)) : 0);
   }
   sides_[0].in_fd = sides_[1].out_fd = tap_a_->fd();
   sides_[1].in_fd = sides_[0].out_fd = tap_b_->fd();
