@@ -49,7 +49,7 @@ double swept_sensitivity_dbm(const LinkSpec& spec, const Evaluation& e, int chan
   auto log_ber_at = [&](double loss_db) {
     const std::vector<double> extra(pixels, loss_db);
     phy::LinkEvaluator ev(spec, extra, e.phy.ctle_peaking_db);
-    return ev.evaluate_channel(channel, false, std::nullopt, false).log10_ber;
+    return ev.evaluate_channel(channel, false, std::nullopt, phy::EyeOpenings::kNone).log10_ber;
   };
   const double guess = *e.link_budget->median.margin_db;
   double prev_loss = guess - 3.0;

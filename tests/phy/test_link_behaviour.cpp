@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -164,6 +165,41 @@ TEST(LinkBehaviour, CtleAtTheTopOfItsRangeIsSaidSo) {
   EXPECT_EQ(top.ctle_peaking_db, kMaxCtlePeakingDb);
   EXPECT_TRUE(top.ctle_at_limit);
   EXPECT_TRUE(said(top));
+}
+
+// An evaluation read only for its BERs (EyeOpenings::kNone) chooses the phase and threshold and
+// finds the BER the full one does, bit for bit, with each clock and with the jitter on and off,
+// and says the openings it did not search are unknown (NaN) rather than 0.
+TEST(LinkBehaviour, TheBerAloneIsTheFullEvaluationsBer) {
+  for (const ClockMode clock : {ClockMode::kCdr, ClockMode::kForwardedClock})
+    for (const double jitter_ps : {0.0, 15.0, 40.0}) {
+      LinkSpec s = prototype_at(2.0, 30.0);
+      s.fiber.skew_rms_ps = 40.0;
+      s.rx.clock = clock;
+      s.rx.jitter_rms_ps = jitter_ps;
+      EvalOptions full;
+      full.bathtubs = false;
+      EvalOptions ber_only = full;
+      ber_only.eye_heights = false;
+      ber_only.eye_widths = false;
+      const PhyResult a = evaluate(s, full);
+      const PhyResult b = evaluate(s, ber_only);
+      ASSERT_EQ(a.channels.size(), b.channels.size());
+      int live = 0;
+      for (std::size_t i = 0; i < a.channels.size(); ++i) {
+        const ChannelResult& x = a.channels[i];
+        const ChannelResult& y = b.channels[i];
+        EXPECT_EQ(x.log10_ber, y.log10_ber) << i;
+        EXPECT_EQ(x.threshold_a, y.threshold_a) << i;
+        EXPECT_EQ(x.sampling_phase_ui, y.sampling_phase_ui) << i;
+        if (x.dead) continue;
+        ++live;
+        EXPECT_TRUE(std::isfinite(x.eye_width_ui)) << i;
+        EXPECT_TRUE(std::isnan(y.eye_width_ui) && std::isnan(y.eye_width_1e12_ui)) << i;
+        EXPECT_TRUE(std::isnan(y.eye_height_a) && std::isnan(y.noise_rms_a)) << i;
+      }
+      EXPECT_GT(live, 0);
+    }
 }
 
 }  // namespace

@@ -119,5 +119,51 @@ TEST(StatEyeJitter, TheAverageIsAtLeastThePhasesOwnCell) {
   }
 }
 
+// The phase search also leaves out a phase whose average over the cells the built distributions
+// decide (jitter_grid_within) lies more than 1e-9 above the best: that partial average must not
+// exceed the whole one by as much, at any level, whatever is trimmed from either end; with
+// nothing trimmed it is the whole one, bit for bit. Every cell it keeps reads only samples inside
+// its range.
+TEST(StatEyeJitter, APartOfTheAverageIsAtMostTheWhole) {
+  Rng rng(13, RngPurpose::kSweepSample, 6);
+  constexpr double kSlack = 1e-9;  // stat_eye.cpp's kWithinSlack
+  for (const double rms : {0.13, 0.5, 0.97, 1.6}) {
+    const auto g = jitter_grid(rms);
+    const int lo = g->m_lo() - 1;
+    const int hi = g->m_hi() + 2;
+    std::vector<double> terms(g->size());
+    const JitterGrid whole = jitter_grid_within(*g, lo, hi);
+    EXPECT_EQ(whole.m, g->m);
+    EXPECT_EQ(whole.run_end, g->run_end);
+    int kept_some = 0;
+    for (int trial = 0; trial < 120; ++trial) {
+      const Bathtub b = bathtub(*g, rng, trial % 4);
+      const int first = lo + trial % 3;
+      const int last = hi - (trial / 3) % 3;
+      const JitterGrid part = jitter_grid_within(*g, first, last);
+      for (int t = 0; t < part.size(); ++t) {
+        ASSERT_GE(part.m[t] - 1, first);
+        ASSERT_LE(part.m[t] + 2, last);
+      }
+      if (part.size() == 0) continue;
+      ++kept_some;
+      // Samples outside the range are poisoned: a cell that read one would show it.
+      Bathtub poisoned = b;
+      for (int m = lo; m <= hi; ++m)
+        if (m < first || m > last)
+          poisoned.values[m - lo] = std::numeric_limits<double>::quiet_NaN();
+      for (const VectorLevel level : vector_levels_above_baseline()) {
+        const double all = jitter_average_at(level, *g, b.at(), terms);
+        const double some = jitter_average_at(level, part, poisoned.at(), terms);
+        ASSERT_FALSE(std::isnan(some)) << to_string(level) << " rms " << rms << " trial " << trial;
+        ASSERT_LE(some, all + kSlack) << to_string(level) << " rms " << rms << " trial " << trial;
+      }
+      EXPECT_EQ(jitter_average_scalar(whole, b.at(), terms),
+                jitter_average_scalar(*g, b.at(), terms));
+    }
+    EXPECT_GT(kept_some, 100) << rms;
+  }
+}
+
 }  // namespace
 }  // namespace mosaic::phy

@@ -65,7 +65,8 @@ std::optional<int> fixed_phase(const Evaluation& r, const phy::LinkEvaluator& ev
 double worst_of(phy::LinkEvaluator& ev, const std::vector<int>& channels) {
   double worst = -std::numeric_limits<double>::infinity();
   for (const int c : channels)
-    worst = std::max(worst, ev.evaluate_channel(c, false, std::nullopt, false).log10_ber);
+    worst = std::max(
+        worst, ev.evaluate_channel(c, false, std::nullopt, phy::EyeOpenings::kNone).log10_ber);
   return worst;
 }
 
@@ -215,13 +216,16 @@ MemberFigures member_figures(const Evaluation& r, const Decisive& d, const Decid
   f.log10_worst_ber =
       d.active.empty() ? r.link().log10_worst_ber : -std::numeric_limits<double>::infinity();
   for (const int c : d.active) {
-    partial.channels[c] = ev.evaluate_channel(c, false, fixed_phase(r, ev, c), false);
+    partial.channels[c] =
+        ev.evaluate_channel(c, false, fixed_phase(r, ev, c), phy::EyeOpenings::kNone);
     f.log10_worst_ber = std::max(f.log10_worst_ber, partial.channels[c].log10_ber);
   }
   f.usable_spares = r.reliability.spares;
   for (const int c : d.spares) {
     const bool was = r.phy.channels[c].log10_ber <= target;
-    const bool is = ev.evaluate_channel(c, false, fixed_phase(r, ev, c), false).log10_ber <= target;
+    const bool is =
+        ev.evaluate_channel(c, false, fixed_phase(r, ev, c), phy::EyeOpenings::kNone).log10_ber <=
+        target;
     f.usable_spares += int(is) - int(was);
   }
   if (r.link().margin_computed && nominal) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cmath>
 
 #include "mosaic/core/parallel.hpp"
@@ -106,6 +107,12 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
 // others are evaluated again at their group's instant. Without bathtubs or eye heights the two
 // are the same computation (the best threshold depends on the phase alone); with them, every
 // channel is evaluated again, as they need.
+EyeOpenings openings_of(const EvalOptions& options) {
+  assert(!(options.bathtubs && !options.eye_widths) && "bathtubs come with the openings");
+  if (!options.eye_widths) return EyeOpenings::kNone;
+  return options.eye_heights ? EyeOpenings::kWidthsAndHeights : EyeOpenings::kWidths;
+}
+
 struct ClockGroups {
   std::vector<std::optional<int>> fixed;          // each live channel's phase (samples)
   std::vector<std::optional<ChannelResult>> own;  // its row where `fixed` is its own phase
@@ -125,7 +132,7 @@ ClockGroups clock_groups(LinkEvaluator& ev, const EvalOptions& options) {
       own_phase[i] = ev.best_phase_samples(c);
       return;
     }
-    own_row[i] = ev.evaluate_channel(c, false, std::nullopt, false);
+    own_row[i] = ev.evaluate_channel(c, false, std::nullopt, openings_of(options));
     own_phase[i] = static_cast<int>(std::lround(own_row[i].sampling_phase_ui * os));
   });
   ClockGroups out;
@@ -205,7 +212,7 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   parallel_for(n, options.threads, [&](std::size_t i) {
     result.channels[i] = groups.own[i] ? std::move(*groups.own[i])
                                        : ev.evaluate_channel(static_cast<int>(i), options.bathtubs,
-                                                             groups.fixed[i], options.eye_heights);
+                                                             groups.fixed[i], openings_of(options));
     const std::size_t d = ++done;
     if (options.progress)
       options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));

@@ -20,6 +20,9 @@ struct EvalOptions {
   std::span<const double> extra_loss_db = {};
   bool bathtubs = true;     // fill ChannelResult::bathtub_* (off for fast re-evaluation)
   bool eye_heights = true;  // search eye_height_* (off: NaN; sweeps keep only the worst's)
+  // Off: the phase, threshold and BER alone (EyeOpenings::kNone), for an evaluation read only for
+  // its BERs (the ageing's); eye widths and heights NaN, no bathtubs.
+  bool eye_widths = true;
 };
 
 struct PhyResult {

@@ -128,7 +128,7 @@ double LinkEvaluator::tune_ctle(std::optional<int> from) const {
     in.jitter_rms_ui = spec_.rx.jitter_rms_ps * 1e-12 * spec_.channel.rate_gbps * 1e9;
     in.threshold = spec_.rx.threshold;
     in.bathtubs = false;
-    in.eye_heights = false;  // only the BER decides
+    in.phase_only = true;  // only the BER decides
     return stat_eye(in).log10_ber;
   };
   if (from) {
@@ -215,7 +215,8 @@ StatEyeInput LinkEvaluator::eye_input(int channel, bool bathtubs) {
 
 ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
                                               std::optional<int> fixed_phase_samples,
-                                              bool eye_heights) {
+                                              EyeOpenings openings) {
+  assert(!(bathtubs && openings == EyeOpenings::kNone) && "bathtubs come with the openings");
   const ChannelParams& c = layout_.channels[channel];
   ChannelResult r;
   r.index = c.index;
@@ -235,7 +236,8 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   }
   StatEyeInput in = eye_input(channel, bathtubs);
   in.fixed_phase_samples = fixed_phase_samples;
-  in.eye_heights = eye_heights;
+  in.eye_heights = openings == EyeOpenings::kWidthsAndHeights;
+  in.phase_only = openings == EyeOpenings::kNone;
   double leak = 0.0;
   for (const auto& a : in.aggressors) leak += a.swing_a;
   r.crosstalk_db = leak > 0.0 ? 10.0 * std::log10(leak / in.victim.swing_a) : -200.0;
@@ -252,6 +254,11 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   r.eye_width_1e12_ui = e.eye_width_1e12_ui;
   r.signal_a = in.victim.swing_a * in.victim.pulse->at(e.phase_samples, 0);
   r.noise_rms_a = e.noise_rms_a;
+  if (openings == EyeOpenings::kNone) {
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    r.eye_height_a = r.eye_height_1e12_a = r.eye_width_ui = r.eye_width_1e12_ui = kNaN;
+    r.noise_rms_a = kNaN;
+  }
   r.bathtub_phase = std::move(e.bathtub_phase);
   r.bathtub_threshold = std::move(e.bathtub_threshold);
   return r;

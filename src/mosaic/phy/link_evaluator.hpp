@@ -30,6 +30,16 @@ ChannelLevels channel_levels(const LinkSpec& spec, double received_power_dbm);
 // receivers the presets describe. A link tuned to the top of it is said to be (assumptions, text).
 inline constexpr int kMaxCtlePeakingDb = 16;
 
+// What an evaluation of a channel searches beyond its phase, threshold and BER. The openings cost
+// more than the BER (the widths alone a quarter of a sweep's ISI distributions: the phases at
+// the eye's edges and the jitter's reach beyond them), and an evaluation read only for its BERs
+// (the ageing's, a margin's steps, a calibration member's) has no use for them.
+enum class EyeOpenings {
+  kNone,              // eye widths, heights and their edges, and the noise rms: NaN
+  kWidths,            // eye heights NaN (StatEyeInput::eye_heights)
+  kWidthsAndHeights,  // everything
+};
+
 class LinkEvaluator {
  public:
   // ctle_peaking_db: nullopt = auto-tune per link on the nominal channel (if the spec says so).
@@ -62,11 +72,11 @@ class LinkEvaluator {
   std::shared_ptr<const SlotLight> slot_light(int channel);
   // Stat-eye input of a live channel; the pointers stay valid as long as this evaluator.
   StatEyeInput eye_input(int channel, bool bathtubs);
-  // Runs the statistical eye and fills everything of ChannelResult but the role.
-  // eye_heights = false leaves eye_height_* NaN (see StatEyeInput::eye_heights).
+  // Runs the statistical eye and fills everything of ChannelResult but the role; `openings` says
+  // which of the eye's openings it searches beyond the phase, threshold and BER.
   ChannelResult evaluate_channel(int channel, bool bathtubs,
                                  std::optional<int> fixed_phase_samples = std::nullopt,
-                                 bool eye_heights = true);
+                                 EyeOpenings openings = EyeOpenings::kWidthsAndHeights);
   // A live channel's own best sampling phase (samples from its pulse peak), the phase the full
   // evaluation would choose, without the eye widths, heights and bathtubs.
   int best_phase_samples(int channel);

@@ -39,7 +39,7 @@ double log10_ber_at_loss(const StatEyeInput& base, double loss_db) {
     a.base_a *= s;
   }
   in.bathtubs = false;
-  in.eye_heights = false;
+  in.phase_only = true;  // the BER alone
   return stat_eye(in).log10_ber;
 }
 

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <tuple>
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/math/minimize.hpp"
+#include "mosaic/phy/distribution_pool.hpp"
 #include "mosaic/phy/eye_opening.hpp"
 #include "mosaic/phy/isi_distribution.hpp"
 #include "mosaic/phy/stat_eye_jitter.hpp"
@@ -24,37 +26,10 @@ constexpr double kThresholdTolerance = 1e-3;
 constexpr double kBracketEndCells = 1e-2;
 constexpr double kBracketCells = 2.0;  // the refinement bracket: this many scan cells either side
 constexpr double kLn10 = std::numbers::ln10;
+// How far a partial jitter average may lie above the whole one in floating point (ln BER): its
+// terms are the same bits, fewer, summed in another order: a few ulp of a sum of ~400 terms.
+constexpr double kWithinSlack = 1e-9;
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
-
-// Phase distributions whose buffers outlive an engine: each channel's engine builds about 33 of
-// them, three 2 KB vectors each, and allocating and freeing those was 5 % of a sweep. Each thread
-// keeps the sets its finished engines leave, for its next ones (a set's distributions are marked
-// unbuilt on the way out; their buffers keep their room).
-class DistributionPool {
- public:
-  std::vector<PhaseDistribution> take(std::size_t n) {
-    std::vector<PhaseDistribution> out;
-    if (!free_.empty()) {
-      out = std::move(free_.back());
-      free_.pop_back();
-    }
-    out.resize(n);
-    for (auto& d : out) d.ready = false;
-    return out;
-  }
-  void give(std::vector<PhaseDistribution> set) {
-    if (free_.size() < kKept) free_.push_back(std::move(set));
-  }
-
- private:
-  static constexpr std::size_t kKept = 4;  // engines alive at once on one thread: one or two
-  std::vector<std::vector<PhaseDistribution>> free_;
-};
-
-DistributionPool& distribution_pool() {
-  thread_local DistributionPool pool;
-  return pool;
-}
 
 class Engine {
  public:
@@ -72,12 +47,12 @@ class Engine {
       at_m_.resize(jitter_m_hi_ - jitter_m_lo_ + 4);
       terms_.resize(jitter_->size());
     }
-    cache_ = distribution_pool().take(2 * (os_ + margin_) + 1);
+    cache_ = DistributionPool::of_this_thread().take(2 * (os_ + margin_) + 1);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
     for (const auto& a : in.aggressors) mean_level_ += a.base_a + 0.5 * a.swing_a;
   }
 
-  ~Engine() { distribution_pool().give(std::move(cache_)); }
+  ~Engine() { DistributionPool::of_this_thread().give(std::move(cache_)); }
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
@@ -207,6 +182,30 @@ class Engine {
     // jitter-free value at s alone.
     double lower_bound(int s) { return engine_->log_w_on_phase_ + l0(s); }
 
+    // At most the jittered value at s (to within kWithinSlack), without a distribution not built
+    // yet: the average over the cells whose samples all lie on the run of built phases around s
+    // (jitter_grid_within); the value itself where they are all built. Next to a phase already
+    // averaged, every sample but the outermost one is built, and the bound misses only cells of
+    // weight ~1e-30.
+    double within_bound(int s) {
+      Engine& e = *engine_;
+      const int lo = e.jitter_m_lo_ - 1;
+      const int hi = e.jitter_m_hi_ + 2;
+      const auto built = [&](int m) {
+        const int i = e.index(s + m);
+        return i >= 0 && i < static_cast<int>(e.cache_.size()) && e.cache_[i].ready;
+      };
+      int first = 0;
+      int last = 0;
+      while (first > lo && built(first - 1)) --first;
+      while (last < hi && built(last + 1)) ++last;
+      if (first == lo && last == hi) return (*this)(s);
+      const JitterGrid& within = e.jitter_within(first, last);
+      if (within.size() == 0) return -std::numeric_limits<double>::infinity();
+      for (int m = first; m <= last; ++m) e.at_m_[m - e.jitter_m_lo_ + 1] = l0(s + m);
+      return jitter_average(within, e.at_m_.data() - e.jitter_m_lo_ + 1, e.terms_);
+    }
+
     // The jitter-free values at phases from..from + n - 1, computed before at this threshold.
     void seed(int from, const double* values, int n) {
       for (int k = 0; k < n; ++k) {
@@ -281,18 +280,28 @@ class Engine {
     return h;
   }
 
+  // The cells of the jitter grid whose samples lie in [first, last], kept for the engine's life.
+  const JitterGrid& jitter_within(int first, int last) {
+    for (const auto& [f, l, grid] : within_)
+      if (f == first && l == last) return grid;
+    return std::get<2>(
+        within_.emplace_back(first, last, jitter_grid_within(*jitter_, first, last)));
+  }
+
   // argmin_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
   // the average is at least log_w_on_phase + ln BER0 at the phase itself (Horizontal::
-  // lower_bound), so a phase whose bound lies above the best value found so far is beyond it,
-  // and neither the phases only its average would read nor their distributions are computed.
-  // `first` (in [from, to]) is evaluated first, for a low bound early; the phase chosen, ties
-  // included, is argmin_phase's.
+  // lower_bound), and at least its part over the cells the built distributions decide
+  // (Horizontal::within_bound, up to a shorter sum's rounding: kWithinSlack), so a phase with
+  // either bound above the best value found so far is beyond it, and neither the phases only its
+  // average would read nor their distributions are computed. `first` (in [from, to]) is
+  // evaluated first, for a low bound early; the phase chosen, ties included, is argmin_phase's.
   int argmin_phase(Horizontal& h, int first, int from, int to) {
     if (margin_ == 0) return argmin_phase(h, from, to);
     double best = h(first);
     return argmin_phase(
         [&](int p) {
-          if (p != first && h.lower_bound(p) > best) return std::numeric_limits<double>::infinity();
+          if (p != first && (h.lower_bound(p) > best || h.within_bound(p) > best + kWithinSlack))
+            return std::numeric_limits<double>::infinity();
           const double v = h(p);
           best = std::min(best, v);
           return v;
@@ -386,6 +395,7 @@ class Engine {
   int jitter_m_hi_ = 0;
   std::vector<double> at_m_;
   std::vector<double> terms_;
+  std::vector<std::tuple<int, int, JitterGrid>> within_;  // jitter_within's grids
   std::vector<PhaseDistribution> cache_;
   IsiScratch scratch_;
   std::vector<double> l0_;

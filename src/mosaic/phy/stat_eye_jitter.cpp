@@ -61,6 +61,21 @@ std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples) {
   return last;
 }
 
+JitterGrid jitter_grid_within(const JitterGrid& grid, int first, int last) {
+  JitterGrid out;
+  out.log_w_on_phase = grid.log_w_on_phase;
+  for (int t = 0; t < grid.size(); ++t) {
+    if (grid.m[t] - 1 < first || grid.m[t] + 2 > last) continue;
+    if (!out.m.empty() && out.m.back() != grid.m[t])
+      out.run_end.push_back(static_cast<int>(out.m.size()));
+    out.m.push_back(grid.m[t]);
+    out.frac.push_back(grid.frac[t]);
+    out.log_w.push_back(grid.log_w[t]);
+  }
+  if (!out.m.empty()) out.run_end.push_back(static_cast<int>(out.m.size()));
+  return out;
+}
+
 namespace {
 
 // ln BER0 at one cell of the grid: the cubic through the four samples around it, kept from rising

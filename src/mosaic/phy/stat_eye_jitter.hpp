@@ -31,6 +31,12 @@ inline constexpr double kJitterReachSigma = 12.0;
 // last grid it built: every channel of a link has the same jitter.
 std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples);
 
+// The cells of `grid` whose four samples (offsets m - 1 to m + 2) all lie in [first, last], in
+// order: the part of the average those samples alone decide. Its jitter_average is at most the
+// whole grid's, up to the rounding of a shorter sum of the same terms (the cells' values are the
+// same bits), far below 1e-9 of ln BER.
+JitterGrid jitter_grid_within(const JitterGrid& grid, int first, int last);
+
 // The jitter average of ln BER from its jitter-free values at whole-sample offsets: y_at[m] =
 // ln BER0(s + m) for m from the grid's first offset - 1 to its last + 2. `terms` is a buffer of
 // the grid's size. Every vector level gives the scalar reference's bits.

@@ -154,6 +154,7 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
     eo.threads = options.threads;
     eo.bathtubs = false;
     eo.eye_heights = false;  // the ageing reads BERs only
+    eo.eye_widths = false;
     if (step > 0) {
       if (options.fresh) {
         aged_ev.emplace(*options.fresh, loss);
