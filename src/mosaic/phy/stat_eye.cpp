@@ -280,12 +280,12 @@ class Engine {
     return h;
   }
 
-  // The cells of the jitter grid whose samples lie in [first, last], kept for the engine's life.
+  // The cells of the jitter grid whose samples lie in [first, last] (held for the engine's life).
   const JitterGrid& jitter_within(int first, int last) {
     for (const auto& [f, l, grid] : within_)
-      if (f == first && l == last) return grid;
-    return std::get<2>(
-        within_.emplace_back(first, last, jitter_grid_within(*jitter_, first, last)));
+      if (f == first && l == last) return *grid;
+    return *std::get<2>(
+        within_.emplace_back(first, last, jitter_grid_within(jitter_, first, last)));
   }
 
   // argmin_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
@@ -395,7 +395,7 @@ class Engine {
   int jitter_m_hi_ = 0;
   std::vector<double> at_m_;
   std::vector<double> terms_;
-  std::vector<std::tuple<int, int, JitterGrid>> within_;  // jitter_within's grids
+  std::vector<std::tuple<int, int, std::shared_ptr<const JitterGrid>>> within_;
   std::vector<PhaseDistribution> cache_;
   IsiScratch scratch_;
   std::vector<double> l0_;

@@ -76,6 +76,22 @@ JitterGrid jitter_grid_within(const JitterGrid& grid, int first, int last) {
   return out;
 }
 
+std::shared_ptr<const JitterGrid> jitter_grid_within(const std::shared_ptr<const JitterGrid>& grid,
+                                                     int first, int last) {
+  struct Kept {
+    std::shared_ptr<const JitterGrid> of;  // held, so that its address is not another grid's
+    int first, last;
+    std::shared_ptr<const JitterGrid> within;
+  };
+  thread_local std::vector<Kept> kept;
+  for (const Kept& k : kept)
+    if (k.of == grid && k.first == first && k.last == last) return k.within;
+  if (!kept.empty() && kept.front().of != grid) kept.clear();
+  auto within = std::make_shared<const JitterGrid>(jitter_grid_within(*grid, first, last));
+  kept.push_back({grid, first, last, within});
+  return within;
+}
+
 namespace {
 
 // ln BER0 at one cell of the grid: the cubic through the four samples around it, kept from rising

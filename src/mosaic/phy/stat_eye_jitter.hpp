@@ -36,6 +36,10 @@ std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples);
 // whole grid's, up to the rounding of a shorter sum of the same terms (the cells' values are the
 // same bits), far below 1e-9 of ln BER.
 JitterGrid jitter_grid_within(const JitterGrid& grid, int first, int last);
+// The same, kept: each thread keeps the ones it built for the last grid it was asked about (every
+// channel of a link asks for the same few).
+std::shared_ptr<const JitterGrid> jitter_grid_within(const std::shared_ptr<const JitterGrid>& grid,
+                                                     int first, int last);
 
 // The jitter average of ln BER from its jitter-free values at whole-sample offsets: y_at[m] =
 // ln BER0(s + m) for m from the grid's first offset - 1 to its last + 2. `terms` is a buffer of
