@@ -7,6 +7,7 @@
 #include "mosaic/phy/histogram_kernels.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
 #include "mosaic/phy/tap_kernels.hpp"
+#include "mosaic/phy/tap_summary.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -56,6 +57,37 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   std::vector<double>& small = scratch.taps;  // below it: lumped
   kept.clear();
   small.clear();
+  // Lumped from a row's summary (TapSummary) rather than tap by tap: half the sum and a quarter of
+  // the sum of squares of the taps it leaves.
+  double summarised_mean = 0.0;
+  double summarised_var = 0.0;
+  // The taps of a whole row (but the cursor's column, `cursor_col`, where it is not -1) from its
+  // summary: its largest while they reach `tiny`, the rest as two sums. False, with nothing
+  // taken, where the summary cannot tell: more than its kTop taps kept, or a cursor to leave out
+  // that is not among the kept ones (then the lumped sums would have to subtract it).
+  auto gather_row = [&](const PulseResponse& pulse, int r, int cursor_col, double swing) {
+    const TapSummary& row = pulse.tap_summaries[r];
+    const double* x = pulse.by_phase.data() + static_cast<std::size_t>(r) * pulse.span_ui;
+    const std::size_t kept_first = kept.size();
+    bool cursor_out = cursor_col < 0;
+    int k = 0;
+    for (; k < row.count; ++k) {
+      const double t = swing * x[row.top[k]];
+      if (!(std::abs(t) >= tiny)) break;
+      if (row.top[k] == cursor_col) {
+        cursor_out = true;
+        continue;
+      }
+      kept.push_back(t);
+    }
+    if (!cursor_out || (k == row.count && std::abs(swing * row.next) >= tiny)) {
+      kept.resize(kept_first);
+      return false;
+    }
+    summarised_mean += 0.5 * (swing * row.rest_sum[k]);
+    summarised_var += 0.25 * ((swing * swing) * row.rest_squares[k]);
+    return true;
+  };
   // Samples one UI apart around the pulse's peak: from the pulse regrouped by phase where it has
   // that (the taps side by side), else walking its circular buffer with a stride (no division per
   // tap: this runs for every phase of every channel). The taps are written into room made
@@ -64,19 +96,23 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     const int n = static_cast<int>(pulse.h.size());
     int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
     if (i < 0) i += n;
+    const int step = pulse.samples_per_ui;
+    // Sample i is row i mod step, column i / step; the next UI's is the next column: the taps are
+    // one run of the row, wrapped once, the cursor left out of the victim's. Where that run is
+    // every column of the row, its summary may do.
+    const int span = pulse.span_ui;
+    const int j0 = i / step;
+    if (!pulse.tap_summaries.empty() && k_hi - k_lo == span &&
+        gather_row(pulse, i % step, skip_cursor ? (j0 - k_lo) % span : -1, swing))
+      return;
     const std::size_t room = static_cast<std::size_t>(k_hi - k_lo);
     const std::size_t kept_first = kept.size();
     const std::size_t small_first = small.size();
     kept.resize(kept_first + room);
     small.resize(small_first + room);
     kernels::TapOutputs out{kept.data() + kept_first, small.data() + small_first};
-    const int step = pulse.samples_per_ui;
     if (!pulse.by_phase.empty()) {
-      // Sample i is row i mod step, column i / step; the next UI's is the next column: the taps
-      // are one run of the row, wrapped once, the cursor left out of the victim's.
-      const int span = pulse.span_ui;
       const double* row = pulse.by_phase.data() + static_cast<std::size_t>(i % step) * span;
-      const int j0 = i / step;
       auto run = [&](int k_from, int k_to) {  // taps k in [k_from, k_to)
         int j = j0 + (k_from - k_lo);
         if (j >= span) j -= span;
@@ -137,8 +173,8 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     lo += std::min(kept[t], 0.0);
     range += std::abs(kept[t]);
   }
-  lo += lumped.mean + beyond_mean;
-  const double lumped_var = lumped.variance + beyond_var;
+  lo += (lumped.mean + summarised_mean) + beyond_mean;
+  const double lumped_var = (lumped.variance + summarised_var) + beyond_var;
   dist.lumped_var = lumped_var;
   if (dist.split) {
     lo += window_lo;

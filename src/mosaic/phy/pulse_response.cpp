@@ -112,6 +112,7 @@ void index_by_phase(PulseResponse& p) {
     for (int j = 0; j < span; ++j)
       p.by_phase[static_cast<std::size_t>(r) * span + j] =
           p.h[static_cast<std::size_t>(j) * os + r];
+  p.tap_summaries = summarize_taps(p.by_phase, os, span);
 }
 
 }  // namespace mosaic::phy

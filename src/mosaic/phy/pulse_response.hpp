@@ -8,6 +8,7 @@
 #include "mosaic/phy/fiber.hpp"
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/receiver_filter.hpp"
+#include "mosaic/phy/tap_summary.hpp"
 
 namespace mosaic::phy {
 
@@ -26,6 +27,8 @@ struct PulseResponse {
   // phase of every channel (a strided read of h missed the cache on most of them). Filled by
   // index_by_phase(); a pulse without it is read from h.
   std::vector<double> by_phase;
+  // Each row of by_phase summarised (its largest taps and the sums of the others), filled with it.
+  std::vector<TapSummary> tap_summaries;
 
   // Response at `phase_samples` from the peak plus k bits, with wrap-around.
   double at(int phase_samples, int k) const {
@@ -36,7 +39,7 @@ struct PulseResponse {
   }
 };
 
-// Fills p.by_phase from p.h.
+// Fills p.by_phase and p.tap_summaries from p.h.
 void index_by_phase(PulseResponse& p);
 
 // Everything of the chain that is shared by all channels of a link; the microLED's bandwidth
