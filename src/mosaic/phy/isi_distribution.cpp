@@ -67,12 +67,11 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   // that is not among the kept ones (then the lumped sums would have to subtract it).
   auto gather_row = [&](const PulseResponse& pulse, int r, int cursor_col, double swing) {
     const TapSummary& row = pulse.tap_summaries[r];
-    const double* x = pulse.by_phase.data() + static_cast<std::size_t>(r) * pulse.span_ui;
     const std::size_t kept_first = kept.size();
     bool cursor_out = cursor_col < 0;
     int k = 0;
     for (; k < row.count; ++k) {
-      const double t = swing * x[row.top[k]];
+      const double t = swing * row.top_sample[k];
       if (!(std::abs(t) >= tiny)) break;
       if (row.top[k] == cursor_col) {
         cursor_out = true;
@@ -92,10 +91,14 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   // that (the taps side by side), else walking its circular buffer with a stride (no division per
   // tap: this runs for every phase of every channel). The taps are written into room made
   // beforehand (kernels::split_taps sorts them into kept and lumped as it goes).
+  auto first_sample = [&](const PulseResponse& pulse, int phase) {
+    const int n = static_cast<int>(pulse.h.size());
+    const int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
+    return i < 0 ? i + n : i;
+  };
   auto gather = [&](const PulseResponse& pulse, int phase, double swing, bool skip_cursor) {
     const int n = static_cast<int>(pulse.h.size());
-    int i = (pulse.peak + phase + k_lo * pulse.samples_per_ui) % n;
-    if (i < 0) i += n;
+    int i = first_sample(pulse, phase);
     const int step = pulse.samples_per_ui;
     // Sample i is row i mod step, column i / step; the next UI's is the next column: the taps are
     // one run of the row, wrapped once, the cursor left out of the victim's. Where that run is
@@ -143,6 +146,15 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     kept.resize(static_cast<std::size_t>(out.big - kept.data()));
     small.resize(static_cast<std::size_t>(out.small - small.data()));
   };
+  // The neighbours' summaries are in as many pulses, seldom still in the cache: all asked for
+  // before the first is read.
+  for (const auto& a : in.aggressors) {
+    const PulseResponse& pulse = *a.pulse;
+    if (pulse.tap_summaries.empty()) continue;
+    const char* at = reinterpret_cast<const char*>(
+        &pulse.tap_summaries[first_sample(pulse, s + a.offset_samples) % pulse.samples_per_ui]);
+    for (std::size_t line = 0; line < sizeof(TapSummary); line += 64) __builtin_prefetch(at + line);
+  }
   if (in.victim_patterns) {
     for (double t : levels.taps)
       (std::abs(v.swing_a * t) >= tiny ? kept : small).push_back(v.swing_a * t);

@@ -13,10 +13,12 @@ namespace mosaic::phy {
 // sums of the others, instead of every sample of every neighbour at every phase.
 struct TapSummary {
   static constexpr int kTop = 8;
-  // Columns of the largest |sample|s, largest first (ties: the lower column first); `count` of
-  // them (fewer where the row is shorter).
-  std::array<int, kTop> top{};
+  // Columns of the largest |sample|s, largest first (ties: the lower column first), and those
+  // samples (so that the eye reads the summary alone, not the row); `count` of them (fewer where
+  // the row is shorter).
   int count = 0;
+  std::array<int, kTop> top{};
+  std::array<double, kTop> top_sample{};
   // Sum and sum of squares of the samples outside top[0, k), k = 0..count: the others in column
   // order, then the top ones from the smallest up (a large sample is never subtracted again).
   std::array<double, kTop + 1> rest_sum{};
