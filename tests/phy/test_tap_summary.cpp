@@ -92,6 +92,34 @@ void expect_summaries_change_nothing(const LinkSpec& spec, const std::vector<int
   }
 }
 
+// A slow LED without an equaliser: the victim keeps more taps than a summary holds, so its rows
+// are gathered tap by tap (what the summary path gives back when it cannot tell), beside the
+// neighbours' summaries. The test first makes sure that is so at the phase the eye chooses.
+TEST(TapSummary, AVictimWithMoreKeptTapsThanTheSummaryHoldsIsGatheredTapByTap) {
+  LinkSpec s = preset("800g");
+  s.array.rows = 3;
+  s.array.cols = 3;
+  s.array.data_channels = 8;
+  s.array.ecc_channels = 0;
+  s.array.spare_channels = 1;
+  s.led.f3db_ghz = 0.25;
+  s.rx.ctle = false;
+  LinkEvaluator ev(s);
+  const int centre = 4;
+  ASSERT_FALSE(ev.layout().channels[centre].dead);
+  const StatEyeInput in = ev.eye_input(centre, false);
+  const StatEyeResult eye = stat_eye(in);
+  const PulseResponse& pulse = *in.victim.pulse;
+  const double cursor = in.victim.swing_a * pulse.at(eye.phase_samples, 0);
+  // The eye's `tiny` (isi_distribution.cpp): taps at or above it are kept exactly.
+  const double tiny = std::max(1e-4 * std::abs(cursor), 0.05 * in.thermal_sigma_a);
+  int kept = 0;
+  for (int k = -pulse.span_ui / 2; k < pulse.span_ui / 2; ++k)
+    if (k != 0 && std::abs(in.victim.swing_a * pulse.at(eye.phase_samples, k)) >= tiny) ++kept;
+  ASSERT_GT(kept, TapSummary::kTop);
+  expect_summaries_change_nothing(s, {0, centre, 8});
+}
+
 TEST(TapSummary, TheEyeFromTheSummariesIsTheEyeTapByTap) {
   // The default design's deep-tail worst channel, its first and a spread of others.
   expect_summaries_change_nothing(preset("800g"), {0, 1, 57, 138, 221, 300, 444, 459});

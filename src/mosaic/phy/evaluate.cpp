@@ -100,6 +100,13 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
   return a;
 }
 
+// The openings every channel's evaluation searches, from the options' three switches.
+EyeOpenings openings_of(const EvalOptions& options) {
+  assert(!(options.bathtubs && !options.eye_widths) && "bathtubs come with the openings");
+  if (!options.eye_widths) return EyeOpenings::kNone;
+  return options.eye_heights ? EyeOpenings::kWidthsAndHeights : EyeOpenings::kWidths;
+}
+
 // A forwarded clock samples every channel of a clock group (an array row) at one instant: the
 // median of the live channels' own best instants. Each channel is first evaluated at its own best
 // phase; where the group's instant falls on that same phase (more than half of the channels of
@@ -107,12 +114,6 @@ std::vector<std::string> assumptions_for(const LinkSpec& spec, const FiberRespon
 // others are evaluated again at their group's instant. Without bathtubs or eye heights the two
 // are the same computation (the best threshold depends on the phase alone); with them, every
 // channel is evaluated again, as they need.
-EyeOpenings openings_of(const EvalOptions& options) {
-  assert(!(options.bathtubs && !options.eye_widths) && "bathtubs come with the openings");
-  if (!options.eye_widths) return EyeOpenings::kNone;
-  return options.eye_heights ? EyeOpenings::kWidthsAndHeights : EyeOpenings::kWidths;
-}
-
 struct ClockGroups {
   std::vector<std::optional<int>> fixed;          // each live channel's phase (samples)
   std::vector<std::optional<ChannelResult>> own;  // its row where `fixed` is its own phase

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <tuple>
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/math/minimize.hpp"
@@ -200,10 +199,11 @@ class Engine {
       while (first > lo && built(first - 1)) --first;
       while (last < hi && built(last + 1)) ++last;
       if (first == lo && last == hi) return (*this)(s);
-      const JitterGrid& within = e.jitter_within(first, last);
-      if (within.size() == 0) return -std::numeric_limits<double>::infinity();
+      // Held for this call: the thread's kept grids may be replaced by another link's later.
+      const std::shared_ptr<const JitterGrid> within = jitter_grid_within(e.jitter_, first, last);
+      if (within->size() == 0) return -std::numeric_limits<double>::infinity();
       for (int m = first; m <= last; ++m) e.at_m_[m - e.jitter_m_lo_ + 1] = l0(s + m);
-      return jitter_average(within, e.at_m_.data() - e.jitter_m_lo_ + 1, e.terms_);
+      return jitter_average(*within, e.at_m_.data() - e.jitter_m_lo_ + 1, e.terms_);
     }
 
     // The jitter-free values at phases from..from + n - 1, computed before at this threshold.
@@ -278,14 +278,6 @@ class Engine {
         break;
       }
     return h;
-  }
-
-  // The cells of the jitter grid whose samples lie in [first, last] (held for the engine's life).
-  const JitterGrid& jitter_within(int first, int last) {
-    for (const auto& [f, l, grid] : within_)
-      if (f == first && l == last) return *grid;
-    return *std::get<2>(
-        within_.emplace_back(first, last, jitter_grid_within(jitter_, first, last)));
   }
 
   // argmin_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
@@ -395,7 +387,6 @@ class Engine {
   int jitter_m_hi_ = 0;
   std::vector<double> at_m_;
   std::vector<double> terms_;
-  std::vector<std::tuple<int, int, std::shared_ptr<const JitterGrid>>> within_;
   std::vector<PhaseDistribution> cache_;
   IsiScratch scratch_;
   std::vector<double> l0_;
