@@ -38,6 +38,9 @@ struct ChannelResult {
   double noise_rms_a = 0.0;  // rms receiver noise at the 0 level (A)
   std::vector<BathtubPoint> bathtub_phase;
   std::vector<BathtubPoint> bathtub_threshold;
+  // log10_ber is an upper bound at a hinted phase and threshold, not the searched BER
+  // (StatEyeInput::bound_first); phase and threshold are where the bound was taken.
+  bool ber_is_bound = false;
 };
 
 // The BER at which eye openings are measured: the pre-FEC limit of the host FEC the channels are

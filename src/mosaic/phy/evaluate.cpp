@@ -117,6 +117,7 @@ EyeOpenings openings_of(const EvalOptions& options) {
 struct ClockGroups {
   std::vector<std::optional<int>> fixed;          // each live channel's phase (samples)
   std::vector<std::optional<ChannelResult>> own;  // its row where `fixed` is its own phase
+  std::vector<double> own_threshold_a;            // its best threshold at its own phase
 };
 
 ClockGroups clock_groups(LinkEvaluator& ev, const EvalOptions& options) {
@@ -139,6 +140,8 @@ ClockGroups clock_groups(LinkEvaluator& ev, const EvalOptions& options) {
   ClockGroups out;
   out.fixed.resize(n);
   out.own.resize(n);
+  out.own_threshold_a.resize(n, 0.0);
+  for (std::size_t i = 0; i < own_row.size(); ++i) out.own_threshold_a[i] = own_row[i].threshold_a;
   for (int row = 0; row < layout.rows; ++row) {
     std::vector<double> instants;
     for (int col = 0; col < layout.cols; ++col) {
@@ -211,9 +214,15 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   }
   std::atomic<std::size_t> done{0};
   parallel_for(n, options.threads, [&](std::size_t i) {
-    result.channels[i] = groups.own[i] ? std::move(*groups.own[i])
-                                       : ev.evaluate_channel(static_cast<int>(i), options.bathtubs,
-                                                             groups.fixed[i], openings_of(options));
+    std::optional<StatEyeInput::BoundFirst> bound;
+    if (!options.bound_first.empty()) bound = options.bound_first[i];
+    // At a clock group's phase the hint is the channel's own best threshold next to it.
+    if (bound && groups.fixed[i] && !groups.own_threshold_a.empty())
+      bound->threshold_a = groups.own_threshold_a[i];
+    result.channels[i] = groups.own[i]
+                             ? std::move(*groups.own[i])
+                             : ev.evaluate_channel(static_cast<int>(i), options.bathtubs,
+                                                   groups.fixed[i], openings_of(options), bound);
     const std::size_t d = ++done;
     if (options.progress)
       options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));

@@ -8,6 +8,7 @@
 #include "mosaic/core/design/link_spec.hpp"
 #include "mosaic/core/progress.hpp"
 #include "mosaic/phy/channel_result.hpp"
+#include "mosaic/phy/stat_eye.hpp"
 
 namespace mosaic::phy {
 
@@ -23,6 +24,12 @@ struct EvalOptions {
   // Off: the phase, threshold and BER alone (EyeOpenings::kNone), for an evaluation read only for
   // its BERs (the ageing's); eye widths and heights NaN, no bathtubs.
   bool eye_widths = true;
+  // Per channel (indexed like the array; empty = none): with eye_widths off, a bound to take
+  // instead of the search where it is low enough (StatEyeInput::bound_first; ChannelResult::
+  // ber_is_bound); with a forwarded clock only at a group's phase that is not the channel's own,
+  // near its own best threshold (its own phase is searched: the group's median needs it). The
+  // ageing's (reliability::AgedBers).
+  std::span<const std::optional<StatEyeInput::BoundFirst>> bound_first = {};
 };
 
 struct PhyResult {

@@ -215,7 +215,8 @@ StatEyeInput LinkEvaluator::eye_input(int channel, bool bathtubs) {
 
 ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
                                               std::optional<int> fixed_phase_samples,
-                                              EyeOpenings openings) {
+                                              EyeOpenings openings,
+                                              std::optional<StatEyeInput::BoundFirst> bound_first) {
   assert(!(bathtubs && openings == EyeOpenings::kNone) && "bathtubs come with the openings");
   const ChannelParams& c = layout_.channels[channel];
   ChannelResult r;
@@ -238,6 +239,7 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   in.fixed_phase_samples = fixed_phase_samples;
   in.eye_heights = openings == EyeOpenings::kWidthsAndHeights;
   in.phase_only = openings == EyeOpenings::kNone;
+  in.bound_first = bound_first;
   double leak = 0.0;
   for (const auto& a : in.aggressors) leak += a.swing_a;
   r.crosstalk_db = leak > 0.0 ? 10.0 * std::log10(leak / in.victim.swing_a) : -200.0;
@@ -254,6 +256,7 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   r.eye_width_1e12_ui = e.eye_width_1e12_ui;
   r.signal_a = in.victim.swing_a * in.victim.pulse->at(e.phase_samples, 0);
   r.noise_rms_a = e.noise_rms_a;
+  r.ber_is_bound = e.ber_is_bound;
   if (openings == EyeOpenings::kNone) {
     constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     r.eye_height_a = r.eye_height_1e12_a = r.eye_width_ui = r.eye_width_1e12_ui = kNaN;

@@ -76,7 +76,8 @@ class LinkEvaluator {
   // which of the eye's openings it searches beyond the phase, threshold and BER.
   ChannelResult evaluate_channel(int channel, bool bathtubs,
                                  std::optional<int> fixed_phase_samples = std::nullopt,
-                                 EyeOpenings openings = EyeOpenings::kWidthsAndHeights);
+                                 EyeOpenings openings = EyeOpenings::kWidthsAndHeights,
+                                 std::optional<StatEyeInput::BoundFirst> bound_first = {});
   // A live channel's own best sampling phase (samples from its pulse peak), the phase the full
   // evaluation would choose, without the eye widths, heights and bathtubs.
   int best_phase_samples(int channel);

@@ -24,6 +24,9 @@ constexpr int kThresholdGrid = 24;
 constexpr double kThresholdTolerance = 1e-3;
 constexpr double kBracketEndCells = 1e-2;
 constexpr double kBracketCells = 2.0;  // the refinement bracket: this many scan cells either side
+// A bound's threshold (Engine::bound): the jitter-free valley's bottom, only as closely as the
+// bound needs (the jittered one lies a few tenths of a cell from it, a few 1e-4 decades higher).
+constexpr double kBoundTolerance = 1e-2;
 constexpr double kLn10 = std::numbers::ln10;
 // How far a partial jitter average may lie above the whole one in floating point (ln BER): its
 // terms are the same bits, fewer, summed in another order: a few ulp of a sum of ~400 terms.
@@ -56,6 +59,8 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   StatEyeResult run() {
+    if (in_.bound_first && in_.phase_only && in_.threshold == ThresholdMode::kOptimal)
+      if (std::optional<StatEyeResult> b = bound(*in_.bound_first)) return *b;
     StatEyeResult r;
     const int half = os_ / 2;
     double d = mean_level_;
@@ -128,30 +133,37 @@ class Engine {
 
   int samples_per_ui() const { return os_; }
 
+  // StatEyeInput::bound_first: the jittered BER at the hinted phase (the fixed one if fixed), at
+  // the jitter-free BER's best threshold within a scan cell of the hinted one, where that is low
+  // enough. Its distributions stay built for the search that runs where it is not.
+  std::optional<StatEyeResult> bound(const StatEyeInput::BoundFirst& hint) {
+    if (!std::isfinite(hint.threshold_a)) return std::nullopt;
+    const int s = in_.fixed_phase_samples ? *in_.fixed_phase_samples
+                                          : std::clamp(hint.phase_samples, -os_ / 2, os_ / 2);
+    const std::pair<double, double> range = amplitude_range(s);
+    const double step = (range.second - range.first) / kThresholdGrid;
+    const double d = std::clamp(hint.threshold_a, range.first + step, range.second - step);
+    const double x = brent_minimize([&](double t) { return log_ber0(s, t); }, d - step, d + step,
+                                    kBoundTolerance * step)
+                         .x;
+    StatEyeResult r;
+    r.log10_ber = log_ber(s, x) / kLn10;
+    if (!(r.log10_ber <= hint.log10_enough)) return std::nullopt;
+    r.phase_samples = s;
+    r.threshold_a = x;
+    r.ber_is_bound = true;
+    return r;
+  }
+
+  // The lowest and highest amplitude of phase s's distribution, either cursor bit.
+  std::pair<double, double> amplitude_range(int s) {
+    const auto& dist = distribution(s);
+    const double top = dist.lo + (kIsiBins - 1) * dist.step;
+    return {std::min(dist.lo, dist.lo + dist.cursor), std::max(top, top + dist.cursor)};
+  }
+
   // log10 BER with jitter at one phase (clamped to +-1 UI) and threshold.
   double log10_ber_at(int s, double d) { return log_ber(std::clamp(s, -os_, os_), d) / kLn10; }
-
-  StatEyeGrid grid(int phases, int thresholds) {
-    StatEyeGrid g;
-    double a = std::numeric_limits<double>::infinity();
-    double b = -a;
-    std::vector<int> samples;
-    for (int i = 0; i < phases; ++i) {
-      const int s = -os_ + static_cast<int>(std::lround(double(2 * os_ - 1) * i / (phases - 1)));
-      if (!samples.empty() && samples.back() == s) continue;  // fewer samples than asked
-      samples.push_back(s);
-      g.phase_ui.push_back(double(s) / os_);
-      const auto [lo, hi] = amplitude_range(s);
-      a = std::min(a, lo);
-      b = std::max(b, hi);
-    }
-    for (int i = 0; i < thresholds; ++i)
-      g.threshold_a.push_back(a + (b - a) * i / (thresholds - 1));
-    g.log10_ber.reserve(g.phase_ui.size() * g.threshold_a.size());
-    for (double d : g.threshold_a)
-      for (int s : samples) g.log10_ber.push_back(log_ber(s, d) / kLn10);
-    return g;
-  }
 
  private:
   // ln BER with jitter against phase in [-os, os) at one threshold, each phase computed on first
@@ -315,12 +327,6 @@ class Engine {
     return best;
   }
 
-  std::pair<double, double> amplitude_range(int s) {
-    const auto& dist = distribution(s);
-    const double top = dist.lo + (kIsiBins - 1) * dist.step;
-    return {std::min(dist.lo, dist.lo + dist.cursor), std::max(top, top + dist.cursor)};
-  }
-
   const std::pair<std::vector<double>, std::vector<double>>& vertical(int s) {
     if (vertical_phase_ == s) return vertical_;
     vertical_phase_ = s;
@@ -421,16 +427,17 @@ int StatEyeProbe::samples_per_ui() const {
   return state_->engine.samples_per_ui();
 }
 
+std::pair<double, double> StatEyeProbe::amplitude_range(int phase_samples) {
+  const int os = state_->engine.samples_per_ui();
+  return state_->engine.amplitude_range(std::clamp(phase_samples, -os, os));
+}
+
 double StatEyeProbe::log10_ber(int phase_samples, double threshold_a) {
   return state_->engine.log10_ber_at(phase_samples, threshold_a);
 }
 
 StatEyeResult stat_eye(const StatEyeInput& input) {
   return Engine(input).run();
-}
-
-StatEyeGrid stat_eye_grid(const StatEyeInput& input, int phases, int thresholds) {
-  return Engine(input).grid(std::max(phases, 2), std::max(thresholds, 2));
 }
 
 }  // namespace mosaic::phy

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "mosaic/core/design/phy_spec.hpp"
@@ -39,6 +40,17 @@ struct StatEyeInput {
   // heights or bathtubs. What a forwarded clock's first pass needs, each channel's own best
   // instant; the fixed-phase pass then computes the rest.
   bool phase_only = false;
+  // A phase_only eye whose BER need only be known to be small: the jittered BER at this phase
+  // (fixed_phase_samples where set) and at the jitter-free BER's best threshold near threshold_a
+  // (an upper bound on the searched BER) is returned as it is, flagged, where it is at most
+  // 10^log10_enough; the full search runs only where it is not. For a link whose channels were
+  // searched before (the aged array).
+  struct BoundFirst {
+    int phase_samples = 0;
+    double threshold_a = 0.0;
+    double log10_enough = 0.0;
+  };
+  std::optional<BoundFirst> bound_first;
 };
 
 // Where an opening of the eye ends: phases in UI from the victim's pulse peak (at the chosen
@@ -64,6 +76,7 @@ struct StatEyeResult {
   EyeEdges edges_1e12;       // ... at 1e-12
   std::vector<BathtubPoint> bathtub_phase;      // x: UI from the chosen phase
   std::vector<BathtubPoint> bathtub_threshold;  // x: A from the chosen threshold
+  bool ber_is_bound = false;  // StatEyeInput::bound_first's bound, not the searched BER
 };
 
 // Statistical eye of one channel: the exact distribution of inter-symbol interference and
@@ -98,6 +111,8 @@ class StatEyeProbe {
   StatEyeProbe& operator=(const StatEyeProbe&) = delete;
 
   int samples_per_ui() const;
+  // The lowest and highest amplitude the distribution at a phase reaches, either cursor bit.
+  std::pair<double, double> amplitude_range(int phase_samples);
   // Phases beyond one UI either side are clamped to it.
   double log10_ber(int phase_samples, double threshold_a);
 

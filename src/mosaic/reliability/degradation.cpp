@@ -11,6 +11,7 @@
 #include "mosaic/link/lanes.hpp"
 #include "mosaic/phy/evaluate.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
+#include "mosaic/reliability/aged_bers.hpp"
 #include "mosaic/reliability/lifetime.hpp"
 #include "mosaic/reliability/lumen_maintenance.hpp"
 
@@ -144,31 +145,50 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
   const int last_step = static_cast<int>(ages.size()) - 1;
   std::vector<int> active, spares;  // pixel indices
   std::vector<double> log_ber(pixels, 0.0);
+  phy::EvalOptions eo;
+  eo.threads = options.threads;
+  eo.bathtubs = false;
+  eo.eye_heights = false;  // the ageing reads BERs only
+  eo.eye_widths = false;
   for (int step = 0; step <= last_step; ++step) {
     const double age = ages[step];
     const std::vector<double> loss = led_decay_db(spec, pixels, age);
-    phy::PhyResult aged;
     // Kept for the margin at the last age: its pulse responses carry that age's losses.
     std::optional<phy::LinkEvaluator> aged_ev;
-    phy::EvalOptions eo;
-    eo.threads = options.threads;
-    eo.bathtubs = false;
-    eo.eye_heights = false;  // the ageing reads BERs only
-    eo.eye_widths = false;
+    std::optional<AgedBers> aged;
     if (step > 0) {
       if (options.fresh) {
         aged_ev.emplace(*options.fresh, loss);
       } else {
         aged_ev.emplace(spec, loss);
       }
-      aged = phy::evaluate(*aged_ev, eo);
+      // The margin ranks every active channel by its BER: no bounds there.
+      const bool margin_here = step == last_step && options.margin_at_end;
+      aged.emplace(*aged_ev, at_start, loss, log_target, eo, margin_here);
       ++out.evaluations;
     }
-    const phy::PhyResult& phy = step == 0 ? at_start : aged;
-    for (const auto& c : phy.channels) {
-      if (c.index < 0 || c.index >= pixels) continue;
-      log_ber[c.index] = c.dead ? 0.0 : c.log10_ber;
-    }
+    // The aged BERs as they stand (AgedBers makes more of them exact as the step needs them).
+    auto read_bers = [&] {
+      if (aged) {
+        log_ber = aged->log10_ber();
+        return;
+      }
+      for (const auto& c : at_start.channels) {
+        if (c.index < 0 || c.index >= pixels) continue;
+        log_ber[c.index] = c.dead ? 0.0 : c.log10_ber;
+      }
+    };
+    auto worst_of = [&](const std::vector<int>& set) {
+      double worst = -400.0;
+      if (aged) {
+        worst = aged->worst(set);
+        read_bers();
+      } else {
+        for (int a : set) worst = std::max(worst, log_ber[a]);
+      }
+      return worst;
+    };
+    read_bers();
     auto better = [&](int a, int b) { return log_ber[a] < log_ber[b]; };
 
     DegradationStep st;
@@ -188,13 +208,22 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
       out.spares_unusable_at_start = std::max(0, candidates - out.spares_at_start);
       if (lanes.summary.active_short > 0) st.failed = true;
     }
-    double worst_before = -400.0;
-    for (int a : active) worst_before = std::max(worst_before, log_ber[a]);
-    st.worst_log10_ber_before = worst_before;
-    // Swap the worst offenders first so that the best spares go where they are needed most.
+    st.worst_log10_ber_before = worst_of(active);
+    // Swap the worst offenders first so that the best spares go where they are needed most. (A
+    // bound lies a decade below the target: every channel over it was searched.)
     std::vector<int> over;
     for (std::size_t i = 0; i < active.size(); ++i)
       if (log_ber[active[i]] > log_target) over.push_back(static_cast<int>(i));
+    if (aged && !over.empty()) {
+      // Which spares take over, and so the worst after the swaps, follows their order: searched
+      // where every offender finds one (where the spares run out the link fails whichever go).
+      const auto usable = std::count_if(spares.begin(), spares.end(),
+                                        [&](int p) { return log_ber[p] <= log_target; });
+      if (static_cast<std::size_t>(usable) >= over.size()) {
+        aged->make_exact(spares);
+        read_bers();
+      }
+    }
     std::sort(over.begin(), over.end(),
               [&](int a, int b) { return log_ber[active[a]] > log_ber[active[b]]; });
     for (int slot : over) {
@@ -208,8 +237,7 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
       ++st.swaps;
       ++out.spares_used;
     }
-    double worst_after = -400.0;
-    for (int a : active) worst_after = std::max(worst_after, log_ber[a]);
+    const double worst_after = worst_of(active);
     st.worst_log10_ber = worst_after;
     st.spares_left = static_cast<int>(std::count_if(
         spares.begin(), spares.end(), [&](int s) { return log_ber[s] <= log_target; }));
@@ -217,7 +245,8 @@ DegradationResult simulate_degradation(const LinkSpec& spec, const phy::PhyResul
     out.steps.push_back(st);
     if (step == last_step && step > 0 && !st.failed && options.margin_at_end) {
       out.end_margin_computed = true;
-      out.end_margin_db = phy::optical_margin_db(*aged_ev, aged, active, link::kKp4PreFecBer, eo);
+      out.end_margin_db =
+          phy::optical_margin_db(*aged_ev, aged->result(), active, link::kKp4PreFecBer, eo);
     }
     if (step == last_step || st.failed) {
       out.log10_ber_last = log_ber;
