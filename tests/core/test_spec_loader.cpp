@@ -109,6 +109,19 @@ TEST(SpecLoader, CrossFieldRulesAreChecked) {
   EXPECT_EQ(error_of("[array]\necc_channels = 5\n").field(), "array.ecc_channels");
 }
 
+// One UI rms of jitter at the channel's rate, not a fixed figure: 468 ps at the default
+// 2.135 Gb/s, 125 ps at 8 Gb/s.
+TEST(SpecLoader, JitterIsRefusedBeyondAUi) {
+  const ConfigError e = error_of("", {"rx.jitter_rms_ps=469"});
+  EXPECT_EQ(e.field(), "rx.jitter_rms_ps");
+  EXPECT_EQ(e.value(), "469 ps");
+  EXPECT_NE(e.allowed().find("468.3"), std::string::npos) << e.allowed();
+  EXPECT_NO_THROW(load_spec_from_string("", {"rx.jitter_rms_ps=468"}));
+  EXPECT_EQ(error_of("", {"channel.rate_gbps=8", "rx.jitter_rms_ps=125.5"}).field(),
+            "rx.jitter_rms_ps");
+  EXPECT_NO_THROW(load_spec_from_string("", {"channel.rate_gbps=8", "rx.jitter_rms_ps=125"}));
+}
+
 TEST(SpecLoader, SyntaxErrorsAndUnknownPresetsAreConfigErrors) {
   const ConfigError e = error_of("[fiber\nlength_m = 3\n");
   EXPECT_NE(e.value().find("line 1"), std::string::npos);

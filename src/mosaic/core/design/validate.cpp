@@ -121,9 +121,23 @@ void validate_launch(const LinkSpec& spec) {
   throw ConfigError("led.launch_power_dbm", value.str(), allowed.str(), hint.str());
 }
 
+// Jitter of a UI rms samples the neighbouring bits as often as the own one: every eye is closed
+// (the BER near 0.5 at every phase). The statistical eye's phase window grows with the jitter
+// (its average reaches 12 rms either side): 1000 ps at 2 Gb/s took a minute and a half per
+// design, 10000 ps over a quarter of an hour, for that answer.
+void validate_jitter(const LinkSpec& spec) {
+  const double ui_ps = 1e3 / spec.channel.rate_gbps;
+  if (spec.rx.jitter_rms_ps > ui_ps)
+    throw ConfigError("rx.jitter_rms_ps", number(spec.rx.jitter_rms_ps) + " ps",
+                      "at most one UI rms: " + number(ui_ps) +
+                          " ps at channel.rate_gbps = " + number(spec.channel.rate_gbps),
+                      "every eye is closed well before it");
+}
+
 void validate_physics(const LinkSpec& spec, const DesignUse& use) {
   validate_geometric_fiber(spec);
   validate_launch(spec);
+  validate_jitter(spec);
   if (spec.led.model == LedModel::kRateEquation && spec.led.c_cm6_per_s == 0.0 &&
       spec.led.b_cm3_per_s == 0.0)
     throw ConfigError("led.b_cm3_per_s", "0", "> 0 for the rate-equation model");
