@@ -35,7 +35,9 @@ class DistributionPool {
   }
 
  private:
-  static constexpr std::size_t kKept = 4;  // eyes alive at once on one thread: one or two
+  // Sets alive at once on one thread: an eye's, or a forwarded clock's row of kept ones
+  // (StatEyeInput::kept_distributions, handed back when the row is done).
+  static constexpr std::size_t kKept = 64;
   std::vector<std::vector<PhaseDistribution>> free_;
 };
 

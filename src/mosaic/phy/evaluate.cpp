@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "mosaic/core/parallel.hpp"
+#include "mosaic/phy/distribution_pool.hpp"
 #include "mosaic/phy/led_response.hpp"
 #include "mosaic/phy/link_evaluator.hpp"
 #include "mosaic/phy/receiver_input.hpp"
@@ -108,57 +109,69 @@ EyeOpenings openings_of(const EvalOptions& options) {
 }
 
 // A forwarded clock samples every channel of a clock group (an array row) at one instant: the
-// median of the live channels' own best instants. Each channel is first evaluated at its own best
-// phase; where the group's instant falls on that same phase (more than half of the channels of
-// the default design), that first evaluation is the channel's row as it stands, and only the
-// others are evaluated again at their group's instant. Without bathtubs or eye heights the two
-// are the same computation (the best threshold depends on the phase alone); with them, every
-// channel is evaluated again, as they need.
-struct ClockGroups {
-  std::vector<std::optional<int>> fixed;          // each live channel's phase (samples)
-  std::vector<std::optional<ChannelResult>> own;  // its row where `fixed` is its own phase
-  std::vector<double> own_threshold_a;            // its best threshold at its own phase
-};
-
-ClockGroups clock_groups(LinkEvaluator& ev, const EvalOptions& options) {
+// median of the live channels' own best instants. Each row is one task. Each live channel is
+// first evaluated at its own best phase; where the row's instant falls on that same phase (more
+// than half of the channels of the default design), that first evaluation is the channel's row
+// as it stands, and only the others are evaluated again at the row's instant, from the
+// distributions their first evaluation built (StatEyeInput::kept_distributions: the same bits as
+// building them again). Without bathtubs or eye heights the two evaluations are the same
+// computation (the best threshold depends on the phase alone); with them, the first pass finds
+// the phase only and every channel is evaluated again, as they need. A bound
+// (EvalOptions::bound_first) is taken at the row's instant, next to the channel's own threshold.
+void forwarded_clock_rows(LinkEvaluator& ev, const EvalOptions& options,
+                          std::vector<ChannelResult>& out, std::atomic<std::size_t>& done) {
   const auto& layout = ev.layout();
   const std::size_t n = layout.channels.size();
   const int os = ev.chain().samples_per_ui();
   const bool reusable = !options.bathtubs && !options.eye_heights;
-  std::vector<int> own_phase(n, 0);
-  std::vector<ChannelResult> own_row(reusable ? n : 0);
-  parallel_for(n, options.threads, [&](std::size_t i) {
-    const int c = static_cast<int>(i);
-    if (layout.channels[i].dead) return;
-    if (!reusable) {
-      own_phase[i] = ev.best_phase_samples(c);
-      return;
-    }
-    own_row[i] = ev.evaluate_channel(c, false, std::nullopt, openings_of(options));
-    own_phase[i] = static_cast<int>(std::lround(own_row[i].sampling_phase_ui * os));
-  });
-  ClockGroups out;
-  out.fixed.resize(n);
-  out.own.resize(n);
-  out.own_threshold_a.resize(n, 0.0);
-  for (std::size_t i = 0; i < own_row.size(); ++i) out.own_threshold_a[i] = own_row[i].threshold_a;
-  for (int row = 0; row < layout.rows; ++row) {
+  const int cols = layout.cols;
+  // A row's distributions are kept until the row is done (~200 kB a channel), for rows of at
+  // most this many channels.
+  constexpr int kKeptRow = 64;
+  parallel_for(static_cast<std::size_t>(layout.rows), options.threads, [&](std::size_t row) {
+    std::vector<std::vector<PhaseDistribution>> kept(cols <= kKeptRow ? cols : 0);
+    const auto keep = [&](int col) { return kept.empty() ? nullptr : &kept[col]; };
+    std::vector<int> own_phase(cols, 0);
+    std::vector<std::optional<ChannelResult>> own_row(cols);
     std::vector<double> instants;
-    for (int col = 0; col < layout.cols; ++col) {
-      const int i = row * layout.cols + col;
-      if (!layout.channels[i].dead) instants.push_back(ev.absolute_phase_samples(i, own_phase[i]));
-    }
-    if (instants.empty()) continue;
-    std::nth_element(instants.begin(), instants.begin() + instants.size() / 2, instants.end());
-    const double group = instants[instants.size() / 2];
-    for (int col = 0; col < layout.cols; ++col) {
-      const int i = row * layout.cols + col;
+    for (int col = 0; col < cols; ++col) {
+      const int i = static_cast<int>(row) * cols + col;
       if (layout.channels[i].dead) continue;
-      out.fixed[i] = ev.phase_for_absolute(i, group);
-      if (reusable && *out.fixed[i] == own_phase[i]) out.own[i] = std::move(own_row[i]);
+      if (reusable) {
+        own_row[col] = ev.evaluate_channel(i, false, std::nullopt, openings_of(options),
+                                           std::nullopt, keep(col));
+        own_phase[col] = static_cast<int>(std::lround(own_row[col]->sampling_phase_ui * os));
+      } else {
+        own_phase[col] = ev.best_phase_samples(i, keep(col));
+      }
+      instants.push_back(ev.absolute_phase_samples(i, own_phase[col]));
     }
-  }
-  return out;
+    double group = 0.0;
+    if (!instants.empty()) {
+      std::nth_element(instants.begin(), instants.begin() + instants.size() / 2, instants.end());
+      group = instants[instants.size() / 2];
+    }
+    for (int col = 0; col < cols; ++col) {
+      const int i = static_cast<int>(row) * cols + col;
+      if (layout.channels[i].dead) {
+        out[i] = ev.evaluate_channel(i, options.bathtubs, std::nullopt, openings_of(options));
+      } else if (const int fixed = ev.phase_for_absolute(i, group);
+                 reusable && fixed == own_phase[col]) {
+        out[i] = std::move(*own_row[col]);
+      } else {
+        std::optional<StatEyeInput::BoundFirst> bound;
+        if (!options.bound_first.empty() && own_row[col]) bound = options.bound_first[i];
+        if (bound) bound->threshold_a = own_row[col]->threshold_a;
+        out[i] =
+            ev.evaluate_channel(i, options.bathtubs, fixed, openings_of(options), bound, keep(col));
+      }
+      const std::size_t d = ++done;
+      if (options.progress)
+        options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
+    }
+    for (auto& set : kept)
+      if (!set.empty()) DistributionPool::of_this_thread().give(std::move(set));
+  });
 }
 
 struct SkewSpread {
@@ -205,28 +218,19 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   PhyResult result;
   const std::size_t n = ev.layout().channels.size();
   result.channels.resize(n);
-  ClockGroups groups;
-  if (spec.rx.clock == ClockMode::kForwardedClock) {
-    groups = clock_groups(ev, options);
-  } else {
-    groups.fixed.resize(n);
-    groups.own.resize(n);
-  }
   std::atomic<std::size_t> done{0};
-  parallel_for(n, options.threads, [&](std::size_t i) {
-    std::optional<StatEyeInput::BoundFirst> bound;
-    if (!options.bound_first.empty()) bound = options.bound_first[i];
-    // At a clock group's phase the hint is the channel's own best threshold next to it.
-    if (bound && groups.fixed[i] && !groups.own_threshold_a.empty())
-      bound->threshold_a = groups.own_threshold_a[i];
-    result.channels[i] = groups.own[i]
-                             ? std::move(*groups.own[i])
-                             : ev.evaluate_channel(static_cast<int>(i), options.bathtubs,
-                                                   groups.fixed[i], openings_of(options), bound);
-    const std::size_t d = ++done;
-    if (options.progress)
-      options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
-  });
+  if (spec.rx.clock == ClockMode::kForwardedClock) {
+    forwarded_clock_rows(ev, options, result.channels, done);
+  } else {
+    parallel_for(n, options.threads, [&](std::size_t i) {
+      result.channels[i] = ev.evaluate_channel(
+          static_cast<int>(i), options.bathtubs, std::nullopt, openings_of(options),
+          options.bound_first.empty() ? std::nullopt : options.bound_first[i]);
+      const std::size_t d = ++done;
+      if (options.progress)
+        options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
+    });
+  }
   result.ctle_peaking_db = ev.ctle_peaking_db();
   result.noise_bandwidth_hz = ev.chain().noise_bandwidth_hz();
   result.fiber_sigma_ps = ev.fiber().sigma_s * 1e12;

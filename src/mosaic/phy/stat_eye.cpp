@@ -49,12 +49,20 @@ class Engine {
       at_m_.resize(jitter_m_hi_ - jitter_m_lo_ + 4);
       terms_.resize(jitter_->size());
     }
-    cache_ = DistributionPool::of_this_thread().take(2 * (os_ + margin_) + 1);
+    const std::size_t phases = 2 * (os_ + margin_) + 1;
+    cache_ = in.kept_distributions && in.kept_distributions->size() == phases
+                 ? std::move(*in.kept_distributions)
+                 : DistributionPool::of_this_thread().take(phases);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
     for (const auto& a : in.aggressors) mean_level_ += a.base_a + 0.5 * a.swing_a;
   }
 
-  ~Engine() { DistributionPool::of_this_thread().give(std::move(cache_)); }
+  ~Engine() {
+    if (in_.kept_distributions)
+      *in_.kept_distributions = std::move(cache_);
+    else
+      DistributionPool::of_this_thread().give(std::move(cache_));
+  }
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
@@ -143,9 +151,8 @@ class Engine {
     const std::pair<double, double> range = amplitude_range(s);
     const double step = (range.second - range.first) / kThresholdGrid;
     const double d = std::clamp(hint.threshold_a, range.first + step, range.second - step);
-    const double x = brent_minimize([&](double t) { return log_ber0(s, t); }, d - step, d + step,
-                                    kBoundTolerance * step)
-                         .x;
+    const auto jitter_free = [&](double t) { return log_ber0(s, t); };
+    const double x = brent_minimize(jitter_free, d - step, d + step, kBoundTolerance * step).x;
     StatEyeResult r;
     r.log10_ber = log_ber(s, x) / kLn10;
     if (!(r.log10_ber <= hint.log10_enough)) return std::nullopt;

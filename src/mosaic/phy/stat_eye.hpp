@@ -12,6 +12,8 @@
 
 namespace mosaic::phy {
 
+struct PhaseDistribution;
+
 // One signal at the victim's photodiode: its pulse response scaled to photocurrent.
 struct EyeSignal {
   const PulseResponse* pulse = nullptr;
@@ -51,6 +53,11 @@ struct StatEyeInput {
     double log10_enough = 0.0;
   };
   std::optional<BoundFirst> bound_first;
+  // Where the eye's distributions are kept for the next eye of the same channel (the same input
+  // but for the phase, the openings and bound_first, which the distributions do not depend on):
+  // taken from here when it holds a set, left here after. A forwarded clock evaluates a channel
+  // at its own best phase and then at its row's. Null: a fresh set from the thread's pool.
+  std::vector<PhaseDistribution>* kept_distributions = nullptr;
 };
 
 // Where an opening of the eye ends: phases in UI from the victim's pulse peak (at the chosen

@@ -1,0 +1,58 @@
+// A channel's second eye from the distributions its first built (StatEyeInput::
+// kept_distributions, the forwarded clock's second pass) against a fresh eye.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "mosaic/core/design/presets.hpp"
+#include "mosaic/phy/isi_distribution.hpp"
+#include "mosaic/phy/link_evaluator.hpp"
+
+namespace mosaic::phy {
+namespace {
+
+void expect_same(const ChannelResult& a, const ChannelResult& b, int channel, int phase) {
+  const auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+  EXPECT_TRUE(same(a.log10_ber, b.log10_ber)) << channel << " at " << phase;
+  EXPECT_TRUE(same(a.threshold_a, b.threshold_a)) << channel << " at " << phase;
+  EXPECT_EQ(a.sampling_phase_ui, b.sampling_phase_ui) << channel << " at " << phase;
+  EXPECT_TRUE(same(a.eye_width_ui, b.eye_width_ui)) << channel << " at " << phase;
+  EXPECT_TRUE(same(a.eye_height_a, b.eye_height_a)) << channel << " at " << phase;
+  EXPECT_TRUE(same(a.eye_height_1e12_a, b.eye_height_1e12_a)) << channel << " at " << phase;
+  ASSERT_EQ(a.bathtub_phase.size(), b.bathtub_phase.size());
+  for (std::size_t k = 0; k < a.bathtub_phase.size(); ++k)
+    EXPECT_TRUE(same(a.bathtub_phase[k].log10_ber, b.bathtub_phase[k].log10_ber)) << k;
+}
+
+// Every opening and the bathtubs at the phases either side of the channel's own best, and at
+// its own, from the first eye's distributions and from none, with the prototype's jitter and
+// 40 ps (a wider window), several channels: the same bits.
+TEST(KeptDistributions, ASecondEyeFromTheFirstsIsAFreshOne) {
+  for (const double jitter_ps : {8.0, 40.0}) {
+    LinkSpec s = preset("prototype");
+    s.rx.jitter_rms_ps = jitter_ps;
+    LinkEvaluator ev(s);
+    const int os = ev.chain().samples_per_ui();
+    int compared = 0;
+    for (const int c : {0, 11, 45, 99}) {
+      if (ev.layout().channels[c].dead) continue;
+      std::vector<PhaseDistribution> kept;
+      const ChannelResult own =
+          ev.evaluate_channel(c, false, std::nullopt, EyeOpenings::kNone, std::nullopt, &kept);
+      EXPECT_FALSE(kept.empty());  // the first eye left its distributions
+      const int p = static_cast<int>(std::lround(own.sampling_phase_ui * os));
+      for (const int phase : {p - 1, p, p + 1}) {
+        const ChannelResult a = ev.evaluate_channel(c, true, phase, EyeOpenings::kWidthsAndHeights,
+                                                    std::nullopt, &kept);
+        const ChannelResult b = ev.evaluate_channel(c, true, phase);
+        expect_same(a, b, c, phase);
+        ++compared;
+      }
+    }
+    EXPECT_GE(compared, 9);
+  }
+}
+
+}  // namespace
+}  // namespace mosaic::phy
