@@ -2,6 +2,7 @@
 // kept_distributions, the forwarded clock's second pass) against a fresh eye.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -51,6 +52,17 @@ TEST(KeptDistributions, ASecondEyeFromTheFirstsIsAFreshOne) {
       }
     }
     EXPECT_GE(compared, 9);
+
+    // The second eye does read the kept set: with its histograms spoilt, its BER is another.
+    std::vector<PhaseDistribution> kept;
+    const ChannelResult own =
+        ev.evaluate_channel(45, false, std::nullopt, EyeOpenings::kNone, std::nullopt, &kept);
+    for (PhaseDistribution& d : kept)
+      if (d.ready) std::fill(d.p.begin(), d.p.end(), 1.0 / static_cast<double>(d.p.size()));
+    const int p = static_cast<int>(std::lround(own.sampling_phase_ui * os));
+    const ChannelResult spoilt =
+        ev.evaluate_channel(45, false, p + 1, EyeOpenings::kNone, std::nullopt, &kept);
+    EXPECT_NE(spoilt.log10_ber, ev.evaluate_channel(45, false, p + 1).log10_ber);
   }
 }
 

@@ -108,6 +108,24 @@ EyeOpenings openings_of(const EvalOptions& options) {
   return options.eye_heights ? EyeOpenings::kWidthsAndHeights : EyeOpenings::kWidths;
 }
 
+// Finished channels counted onto an evaluation's progress, from any thread.
+class ChannelProgress {
+ public:
+  ChannelProgress(Progress* progress, std::size_t channels)
+      : progress_(progress), channels_(channels) {}
+  void one_done() {
+    const std::size_t d = ++done_;
+    if (progress_)
+      progress_->update(static_cast<double>(d) / channels_,
+                        fmt::format("{}/{} channels", d, channels_));
+  }
+
+ private:
+  Progress* progress_;
+  std::size_t channels_;
+  std::atomic<std::size_t> done_{0};
+};
+
 // A forwarded clock samples every channel of a clock group (an array row) at one instant: the
 // median of the live channels' own best instants. Each row is one task. Each live channel is
 // first evaluated at its own best phase; where the row's instant falls on that same phase (more
@@ -119,9 +137,8 @@ EyeOpenings openings_of(const EvalOptions& options) {
 // the phase only and every channel is evaluated again, as they need. A bound
 // (EvalOptions::bound_first) is taken at the row's instant, next to the channel's own threshold.
 void forwarded_clock_rows(LinkEvaluator& ev, const EvalOptions& options,
-                          std::vector<ChannelResult>& out, std::atomic<std::size_t>& done) {
+                          std::vector<ChannelResult>& out, ChannelProgress& progress) {
   const auto& layout = ev.layout();
-  const std::size_t n = layout.channels.size();
   const int os = ev.chain().samples_per_ui();
   const bool reusable = !options.bathtubs && !options.eye_heights;
   const int cols = layout.cols;
@@ -165,9 +182,7 @@ void forwarded_clock_rows(LinkEvaluator& ev, const EvalOptions& options,
         out[i] =
             ev.evaluate_channel(i, options.bathtubs, fixed, openings_of(options), bound, keep(col));
       }
-      const std::size_t d = ++done;
-      if (options.progress)
-        options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
+      progress.one_done();
     }
     for (auto& set : kept)
       if (!set.empty()) DistributionPool::of_this_thread().give(std::move(set));
@@ -218,17 +233,15 @@ PhyResult evaluate(LinkEvaluator& ev, const EvalOptions& options) {
   PhyResult result;
   const std::size_t n = ev.layout().channels.size();
   result.channels.resize(n);
-  std::atomic<std::size_t> done{0};
+  ChannelProgress progress(options.progress, n);
   if (spec.rx.clock == ClockMode::kForwardedClock) {
-    forwarded_clock_rows(ev, options, result.channels, done);
+    forwarded_clock_rows(ev, options, result.channels, progress);
   } else {
     parallel_for(n, options.threads, [&](std::size_t i) {
       result.channels[i] = ev.evaluate_channel(
           static_cast<int>(i), options.bathtubs, std::nullopt, openings_of(options),
           options.bound_first.empty() ? std::nullopt : options.bound_first[i]);
-      const std::size_t d = ++done;
-      if (options.progress)
-        options.progress->update(static_cast<double>(d) / n, fmt::format("{}/{} channels", d, n));
+      progress.one_done();
     });
   }
   result.ctle_peaking_db = ev.ctle_peaking_db();
