@@ -3,6 +3,7 @@
 // (sharp edges, -inf phases and odd grid sizes included).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -115,6 +116,42 @@ TEST(StatEyeJitter, TheAverageIsAtLeastThePhasesOwnCell) {
       for (const VectorLevel level : vector_levels_above_baseline())
         ASSERT_GE(jitter_average_at(level, *g, b.at(), terms), bound)
             << to_string(level) << " rms " << rms << " trial " << trial;
+    }
+  }
+}
+
+// The threshold search's slope: the jitter average's derivative when every sample moves along its
+// own slope (a central difference of the average itself, on smooth and on jagged bathtubs, where
+// the cubic's clamp binds too), the average beside it the plain one's bits.
+TEST(StatEyeJitter, TheSlopeIsTheAveragesDerivative) {
+  Rng rng(14, RngPurpose::kSweepSample, 8);
+  for (const double rms : {0.13, 0.5, 0.97, 1.6}) {
+    const auto g = jitter_grid(rms);
+    std::vector<double> terms(g->size());
+    for (int trial = 0; trial < 100; ++trial) {
+      const Bathtub b = bathtub(*g, rng, trial % 2 == 0 ? 0 : 3);
+      std::vector<double> dy(b.values.size());
+      double largest = 0.0;
+      for (std::size_t i = 0; i < dy.size(); ++i) {
+        // Equal neighbours (the bathtub's flat top) move together: where the cubic's clamp binds
+        // on two equal samples the average has a kink, not a slope.
+        dy[i] = i > 0 && b.values[i] == b.values[i - 1] ? dy[i - 1] : 200.0 * (rng.uniform() - 0.5);
+        largest = std::max(largest, std::abs(dy[i]));
+      }
+      const double* dy_at = dy.data() - b.m_lo + 1;
+      std::vector<double> slopes;
+      const JitterAverageSlope got = jitter_average_slope(*g, b.at(), dy_at, terms, slopes);
+      EXPECT_EQ(got.value, jitter_average(*g, b.at(), terms)) << rms << " trial " << trial;
+      const double h = 1e-7;
+      Bathtub up = b, down = b;
+      for (std::size_t i = 0; i < dy.size(); ++i) {
+        up.values[i] += h * dy[i];
+        down.values[i] -= h * dy[i];
+      }
+      const double fd = (jitter_average_scalar(*g, up.at(), terms) -
+                         jitter_average_scalar(*g, down.at(), terms)) /
+                        (2.0 * h);
+      EXPECT_NEAR(got.slope, fd, 1e-5 * largest) << rms << " trial " << trial;
     }
   }
 }

@@ -1,5 +1,5 @@
-// The statistical eye's threshold search (a jitter-free scan, then Brent's method on the jittered
-// BER) against a dense scan of the jittered BER over every sampling phase and 801 thresholds, on
+// The statistical eye's threshold search (a jitter-free scan, then a search on the jittered
+// BER and its slope) against a dense scan of the jittered BER over every sampling phase and 801 thresholds, on
 // the channels where it is hardest: the worst channel of the 800G design at its rated reach and
 // temperature, a deep-tail channel of the default design, and a phase-sensitive single channel
 // with large jitter.

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/phy/histogram_kernels.hpp"
@@ -250,8 +253,63 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
 
 namespace {
 
+// Far below the double range: ln BER as a log-domain sum of its terms, ln(p / 2) + ln Q(z), and
+// its slope in the threshold, the terms' slopes (dz/dd times d ln Q / dz = -phi(z) / Q(z))
+// weighted by their shares.
+class LogDomainBer {
+ public:
+  void add(double log_half_p, double z, double dz_dd) {
+    const double t = log_half_p + log_q(z);
+    value_.add(t);
+    terms_.push_back({t, -dz_dd * std::exp(-0.5 * z * z - kLogSqrt2Pi - log_q(z))});
+  }
+  template <bool kSlope>
+  LogBerSlope result() const {
+    LogBerSlope r{value_.value(), 0.0};
+    if constexpr (kSlope) {
+      if (!std::isfinite(r.log_ber)) return r;
+      double weighted = 0.0;
+      for (const auto& [t, slope] : terms_) weighted += std::exp(t - r.log_ber) * slope;
+      r.slope = weighted;
+    }
+    return r;
+  }
+
+ private:
+  static constexpr double kLogSqrt2Pi = 0.91893853320467274;
+  LogSumExp value_;
+  std::vector<std::pair<double, double>> terms_;
+};
+
+template <bool kSlope>
+LogBerSlope from_sum(const kernels::QSum& q, double log_scale) {
+  return {std::log(0.5 * q.sum) - log_scale, kSlope ? q.slope / q.sum : 0.0};
+}
+
+template <bool kSlope, class Input, class Plain, class WithSlope>
+std::optional<LogBerSlope> from_sums(Input& q, Plain plain, WithSlope with_slope) {
+  auto sum = [&] {
+    if constexpr (kSlope)
+      return with_slope(q);
+    else
+      return kernels::QSum{plain(q), 0.0};
+  };
+  const kernels::QSum first = sum();
+  if (first.sum > 1e-280) return from_sum<kSlope>(first, 0.0);
+  // Deep in the tail: the same sum scaled by e^700, then e^1400, reaches BERs down to ~1e-890
+  // (each pass is tried only when the one before found nothing above 1e-280) ...
+  for (const double scale : {kTailScale, 2.0 * kTailScale}) {
+    q.log_scale = scale;
+    const kernels::QSum scaled = sum();
+    if (scaled.sum > 1e-280) return from_sum<kSlope>(scaled, scale);
+  }
+  // ... and below that it is redone in the log domain, so the BER stays a finite number.
+  return std::nullopt;
+}
+
 // log_ber_without_jitter for a split (nonlinear victim) distribution.
-double log_ber_split(const PhaseDistribution& dist, double d) {
+template <bool kSlope>
+LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
   kernels::QSumSplitInput q;
   q.p0 = dist.p.data();
   q.p1 = dist.p1.data();
@@ -260,27 +318,20 @@ double log_ber_split(const PhaseDistribution& dist, double d) {
   q.lo = dist.lo;
   q.step = dist.step;
   q.threshold = d;
-  const double sum = kernels::q_sum_split(q);
-  if (sum > 1e-280) return std::log(0.5 * sum);
-  for (const double scale : {kTailScale, 2.0 * kTailScale}) {
-    q.log_scale = scale;
-    const double scaled = kernels::q_sum_split(q);
-    if (scaled > 1e-280) return std::log(0.5 * scaled) - scale;
-  }
-  LogSumExp acc;
+  if (auto r = from_sums<kSlope>(q, kernels::q_sum_split, kernels::q_sum_split_slope)) return *r;
+  LogDomainBer acc;
   for (int i = 0; i < kIsiBins; ++i) {
     const double x0 = dist.lo + i * dist.step;
-    if (dist.p1[i] > 0.0)
-      acc.add(std::log(0.5 * dist.p1[i]) + log_q((x0 - d) * dist.inv_sigma0[i]));
-    if (dist.p[i] > 0.0) acc.add(std::log(0.5 * dist.p[i]) + log_q((d - x0) * dist.inv_sigma0[i]));
+    const double inv = dist.inv_sigma0[i];
+    if (dist.p1[i] > 0.0) acc.add(std::log(0.5 * dist.p1[i]), (x0 - d) * inv, -inv);
+    if (dist.p[i] > 0.0) acc.add(std::log(0.5 * dist.p[i]), (d - x0) * inv, inv);
   }
-  return acc.value();
+  return acc.result<kSlope>();
 }
 
-}  // namespace
-
-double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
-  if (dist.split) return log_ber_split(dist, d);
+template <bool kSlope>
+LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
+  if (dist.split) return log_ber_split<kSlope>(dist, d);
   kernels::QSumInput q;
   q.p = dist.p.data();
   q.inv_sigma0 = dist.inv_sigma0.data();
@@ -290,26 +341,27 @@ double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
   q.step = dist.step;
   q.cursor = dist.cursor;
   q.threshold = d;
-  const double sum = kernels::q_sum(q);
-  if (sum > 1e-280) return std::log(0.5 * sum);
-  // Deep in the tail: the same sum scaled by e^700, then e^1400, reaches BERs down to ~1e-890
-  // (each pass is tried only when the one before found nothing above 1e-280) ...
-  for (const double scale : {kTailScale, 2.0 * kTailScale}) {
-    q.log_scale = scale;
-    const double scaled = kernels::q_sum(q);
-    if (scaled > 1e-280) return std::log(0.5 * scaled) - scale;
-  }
-  // ... and below that it is redone in the log domain, so the BER stays a finite number.
-  LogSumExp acc;
+  if (auto r = from_sums<kSlope>(q, kernels::q_sum, kernels::q_sum_slope)) return *r;
+  LogDomainBer acc;
   for (int i = 0; i < kIsiBins; ++i) {
     const double p = dist.p[i];
     if (p == 0.0) continue;
     const double x0 = dist.lo + i * dist.step;
     const double lp = std::log(0.5 * p);
-    acc.add(lp + log_q((x0 + dist.cursor - d) * dist.inv_sigma1[i]));
-    acc.add(lp + log_q((d - x0) * dist.inv_sigma0[i]));
+    acc.add(lp, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i]);
+    acc.add(lp, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i]);
   }
-  return acc.value();
+  return acc.result<kSlope>();
+}
+
+}  // namespace
+
+double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
+  return log_ber_at<false>(dist, d).log_ber;
+}
+
+LogBerSlope log_ber_slope_without_jitter(const PhaseDistribution& dist, double d) {
+  return log_ber_at<true>(dist, d);
 }
 
 }  // namespace mosaic::phy

@@ -48,4 +48,12 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
 // below the double range.
 double log_ber_without_jitter(const PhaseDistribution& dist, double d);
 
+// The same ln BER (its bits) with its derivative in the threshold: of the sum the kernels compute
+// (kernels::QSum), or of the log-domain sum's exact terms.
+struct LogBerSlope {
+  double log_ber = 0.0;
+  double slope = 0.0;
+};
+LogBerSlope log_ber_slope_without_jitter(const PhaseDistribution& dist, double d);
+
 }  // namespace mosaic::phy

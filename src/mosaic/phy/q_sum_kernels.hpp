@@ -59,6 +59,21 @@ double q_sum_split_scalar(const QSumSplitInput& in);
 double q_sum_split_at(VectorLevel level, const QSumSplitInput& in);
 double q_sum_split(const QSumSplitInput& in);
 
+// A decision sum with its derivative with respect to the threshold: the derivative of the sum
+// the kernels compute (each term's Q from the table's chord, so its slope is the chord's slope
+// times Q), summed in the same lanes and order as the sum, the same bits at every level. `sum`
+// is the plain kernel's bits.
+struct QSum {
+  double sum = 0.0;
+  double slope = 0.0;
+};
+QSum q_sum_slope_scalar(const QSumInput& in);
+QSum q_sum_slope_at(VectorLevel level, const QSumInput& in);
+QSum q_sum_slope(const QSumInput& in);
+QSum q_sum_split_slope_scalar(const QSumSplitInput& in);
+QSum q_sum_split_slope_at(VectorLevel level, const QSumSplitInput& in);
+QSum q_sum_split_slope(const QSumSplitInput& in);
+
 // Q(z) as the kernels compute it (for tests).
 double table_q(double z);
 

@@ -11,19 +11,13 @@
 #include "mosaic/phy/eye_opening.hpp"
 #include "mosaic/phy/isi_distribution.hpp"
 #include "mosaic/phy/stat_eye_jitter.hpp"
+#include "mosaic/phy/stat_eye_threshold.hpp"
 
 namespace mosaic::phy {
 // Named rather than anonymous: StatEyeProbeState (declared in the header) holds an Engine, and a
 // member of a type with internal linkage is a warning wherever the file is included (unity builds).
 namespace stat_eye_engine {
 
-constexpr int kThresholdGrid = 24;
-// Threshold search: the best threshold to 1e-3 of a scan cell (ln BER is flat at its minimum, so
-// this moves it by far less than its last printed digit); "on the end" of the refinement bracket
-// means within 1e-2 of a cell of it.
-constexpr double kThresholdTolerance = 1e-3;
-constexpr double kBracketEndCells = 1e-2;
-constexpr double kBracketCells = 2.0;  // the refinement bracket: this many scan cells either side
 // A bound's threshold (Engine::bound): the jitter-free valley's bottom, only as closely as the
 // bound needs (the jittered one lies a few tenths of a cell from it, a few 1e-4 decades higher).
 constexpr double kBoundTolerance = 1e-2;
@@ -285,6 +279,26 @@ class Engine {
     return with_jitter([&](int m) { return l0_[m - lo]; });
   }
 
+  // log_ber with its derivative in the threshold (the same value, bit for bit).
+  SlopePoint log_ber_slope(int s, double d) {
+    const int lo = jitter_m_lo_ - 1;
+    const int hi = jitter_m_hi_ + 2;
+    l0_.resize(hi - lo + 1);
+    dl0_.resize(hi - lo + 1);
+    for (int m = lo; m <= hi; ++m) {
+      const LogBerSlope v = log_ber_slope_without_jitter(distribution(s + m), d);
+      l0_[m - lo] = v.log_ber;
+      dl0_[m - lo] = v.slope;
+    }
+    if (s == tried_phase_) {
+      tried_d_.push_back(d);
+      tried_l0_.insert(tried_l0_.end(), l0_.begin(), l0_.end());
+    }
+    const JitterAverageSlope j =
+        jitter_average_slope(*jitter_, l0_.data() - lo, dl0_.data() - lo, terms_, slopes_);
+    return {d, j.value, j.slope};
+  }
+
   // The horizontal view at threshold d, as the threshold search at phase s left it: the
   // jitter-free values its last evaluations computed at d are the ones the view would compute.
   Horizontal at_threshold(int s, double d) {
@@ -347,48 +361,26 @@ class Engine {
     return vertical_;
   }
 
-  // Best threshold at phase s. Without jitter, ln BER against threshold is one V-shaped valley per
-  // eye; the jitter average shifts its bottom by a fraction of the scan's cell at most where the
-  // neighbouring phases' valleys line up. So the valley is found on a 24-point scan of the
-  // jitter-free BER (one decision sum per point instead of one per phase the jitter reaches), and
-  // its bottom refined with the jitter by Brent's method within two cells either side. Should the
-  // refined minimum sit on an end of that bracket (the jitter moved the valley further), the scan
-  // is redone with the jitter, as the full search.
+  // Best threshold at phase s (stat_eye_threshold.cpp), each jittered evaluation's jitter-free
+  // values kept for the horizontal view at the threshold chosen (at_threshold).
   double best_threshold(int s) {
-    // Not a structured binding: lambdas below capture the bounds (clang 14 refuses that).
-    const std::pair<double, double> range = amplitude_range(s);
-    const double a = range.first, b = range.second;
-    const double step = (b - a) / kThresholdGrid;
-    auto scan_minimum = [&](auto&& f) {
-      double best = 0.0;
-      double best_v = std::numeric_limits<double>::infinity();
-      for (int i = 0; i < kThresholdGrid; ++i) {
-        const double x = a + (b - a) * (i + 0.5) / kThresholdGrid;
-        const double v = f(x);
-        if (v < best_v) {
-          best_v = v;
-          best = x;
-        }
-      }
-      return best;
-    };
-    auto refine = [&](double centre) {
-      return brent_minimize([&](double x) { return log_ber(s, x); }, centre - kBracketCells * step,
-                            centre + kBracketCells * step, kThresholdTolerance * step);
-    };
-    auto on_bracket_end = [&](double centre, double x) {
-      return std::abs(std::abs(x - centre) - kBracketCells * step) < kBracketEndCells * step;
-    };
     tried_phase_ = s;
     tried_d_.clear();
     tried_l0_.clear();
-    const double centre = scan_minimum([&](double x) { return log_ber0(s, x); });
-    const Minimum m = refine(centre);
-    if (margin_ == 0 || !on_bracket_end(centre, m.x)) return m.x;
-    const auto& [grid, v] = vertical(s);
-    const int i = static_cast<int>(std::min_element(v.begin(), v.end()) - v.begin());
-    const Minimum again = refine(grid[i]);
-    return again.f <= v[i] ? again.x : grid[i];
+    ThresholdProbe probe;
+    probe.jitter_free = [&](double x) { return log_ber0(s, x); };
+    probe.jitter_free_slope = [&](double x) {
+      const LogBerSlope v = log_ber_slope_without_jitter(distribution(s), x);
+      return SlopePoint{x, v.log_ber, v.slope};
+    };
+    probe.jittered = [&](double x) { return log_ber(s, x); };
+    probe.jittered_slope = [&](double x) { return log_ber_slope(s, x); };
+    probe.jittered_scan = [&]() -> const auto& {
+      return vertical(s);
+    };
+    probe.has_jitter = margin_ != 0;
+    const auto [a, b] = amplitude_range(s);
+    return phy::best_threshold(probe, a, b);
   }
 
   const StatEyeInput& in_;
@@ -399,10 +391,10 @@ class Engine {
   int jitter_m_lo_ = 0;  // offsets the taps reach; the cubic adds one below and two above
   int jitter_m_hi_ = 0;
   std::vector<double> at_m_;
-  std::vector<double> terms_;
+  std::vector<double> terms_, slopes_;
   std::vector<PhaseDistribution> cache_;
   IsiScratch scratch_;
-  std::vector<double> l0_;
+  std::vector<double> l0_, dl0_;
   double log_w_on_phase_ = 0.0;
   // Each threshold the search at tried_phase_ tried, and the jitter-free values log_ber computed
   // there (one window after another): kept in buffers that outlive a search.

@@ -20,6 +20,8 @@ namespace {
 constexpr double kNoBer = -std::numeric_limits<double>::infinity();
 // Jitter grid: deep in the tail the BER changes by orders of magnitude within a sample.
 constexpr double kJitterStepsPerSample = 32.0;
+// ln of the share of the average below which a cell's slope is not weighed in.
+constexpr double kNegligibleShare = 40.0;
 
 }  // namespace
 
@@ -246,6 +248,84 @@ double jitter_average_scalar(const JitterGrid& g, const double* y_at, std::vecto
     top = std::max(top, terms[t]);
   }
   return log_sum(top, terms, n);
+}
+
+namespace {
+
+// cell_value's derivative in the threshold, from the samples' values y_at and their derivatives
+// dy_at: the cubic is linear in the samples, the line in its fallback too, and the clamp's value
+// is the larger inner sample's (its slope where it binds). An infinite slope (no BER) counts 0.
+double finite_or_zero(double x) {
+  return std::isfinite(x) ? x : 0.0;
+}
+
+double cell_slope(const JitterGrid& g, int t, const double* y_at, const double* dy_at) {
+  const int m = g.m[t];
+  const auto slope = [&](int k) { return std::isfinite(dy_at[k]) ? dy_at[k] : 0.0; };
+  if (g.frac[t] == 0.0) return slope(m);
+  const double y0 = y_at[m - 1], y1 = y_at[m], y2 = y_at[m + 1], y3 = y_at[m + 2];
+  const double d0 = slope(m - 1), d1 = slope(m), d2 = slope(m + 1), d3 = slope(m + 2);
+  const double f = g.frac[t];
+  const auto cubic = [f](double v0, double v1, double v2, double v3) {
+    return v1 + 0.5 * f *
+                    (v2 - v0 +
+                     f * (2.0 * v0 - 5.0 * v1 + 4.0 * v2 - v3 + f * (3.0 * (v1 - v2) + v3 - v0)));
+  };
+  double y = cubic(y0, y1, y2, y3);
+  double dy = cubic(d0, d1, d2, d3);
+  if (!std::isfinite(y)) {
+    y = (1.0 - f) * y1 + f * y2;
+    dy = (1.0 - f) * d1 + f * d2;
+  }
+  // The clamp binds (min(y, hi) is hi): the larger inner sample's slope; two equal ones are a
+  // kink, taken halfway.
+  if (std::max(y1, y2) < y) return y1 < y2 ? d2 : y2 < y1 ? d1 : 0.5 * (d1 + d2);
+  return dy;
+}
+
+}  // namespace
+
+JitterAverageSlope jitter_average_slope(const JitterGrid& g, const double* y_at,
+                                        const double* dy_at, std::vector<double>& terms,
+                                        std::vector<double>& slopes) {
+  JitterAverageSlope r;
+  r.value = jitter_average(g, y_at, terms);
+  if (!std::isfinite(r.value)) return r;
+  // The average left each cell's term (ln of its share times the total) in `terms`, at every
+  // level alike. Cells below e^-40 of the total are left out: their slopes, however steep, move
+  // the sum by less than its rounding; most of the grid's cells are such far tails.
+  const double cut = r.value - kNegligibleShare;
+  slopes.resize(terms.size());
+  for (int t0 = 0; const int t1 : g.run_end) {
+    const int m = g.m[t0];
+    const RunCubic y(y_at, m);
+    if (!std::isfinite(y.c3) || !std::isfinite(y.a) || !std::isfinite(y.b)) {
+      // A phase with no BER among the four: cell by cell, with the line's fallback.
+      for (int t = t0; t < t1; ++t)
+        slopes[t] = terms[t] > cut ? cell_slope(g, t, y_at, dy_at) : 0.0;
+      t0 = t1;
+      continue;
+    }
+    const double finite_dy[4] = {finite_or_zero(dy_at[m - 1]), finite_or_zero(dy_at[m]),
+                                 finite_or_zero(dy_at[m + 1]), finite_or_zero(dy_at[m + 2])};
+    const RunCubic dy(finite_dy + 1, 0);
+    // Where the clamp binds: the larger inner sample's slope (two equal ones: a kink, halfway).
+    const double clamped = y.y1 < y.y2 ? dy.y2 : y.y2 < y.y1 ? dy.y1 : 0.5 * (dy.y1 + dy.y2);
+    for (int t = t0; t < t1; ++t) {
+      const double f = g.frac[t];
+      if (!(terms[t] > cut)) {
+        slopes[t] = 0.0;
+      } else if (f == 0.0) {
+        slopes[t] = dy.y1;
+      } else {
+        const double v = y.y1 + 0.5 * f * (y.b + f * (y.a + f * y.c3));
+        slopes[t] = y.hi < v ? clamped : dy.y1 + 0.5 * f * (dy.b + f * (dy.a + f * dy.c3));
+      }
+    }
+    t0 = t1;
+  }
+  r.slope = kernels::sum_exp_weighted(terms.data(), slopes.data(), g.size(), r.value);
+  return r;
 }
 
 double jitter_average_at(VectorLevel level, const JitterGrid& g, const double* y_at,

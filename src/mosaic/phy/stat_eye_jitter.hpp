@@ -50,4 +50,15 @@ double jitter_average_at(VectorLevel level, const JitterGrid& grid, const double
 double jitter_average_scalar(const JitterGrid& grid, const double* y_at,
                              std::vector<double>& terms);
 
+// The jitter average (jitter_average's bits) and its derivative in the threshold, from the
+// derivatives of the jitter-free values at the same offsets (dy_at[m] = d ln BER0(s + m) / dd):
+// each cell's slope weighted by its share of the average. `slopes` is a buffer like `terms`.
+struct JitterAverageSlope {
+  double value = 0.0;
+  double slope = 0.0;
+};
+JitterAverageSlope jitter_average_slope(const JitterGrid& grid, const double* y_at,
+                                        const double* dy_at, std::vector<double>& terms,
+                                        std::vector<double>& slopes);
+
 }  // namespace mosaic::phy

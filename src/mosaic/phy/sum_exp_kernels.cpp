@@ -5,53 +5,115 @@
 namespace mosaic::phy::kernels {
 namespace {
 
-MOSAIC_AVX2 double sum_exp_avx2(const double* x, int n, double shift) {
+// The weight of term i: 1 for the plain sum.
+template <bool kWeighted>
+double weight_of(const double* w, int i) {
+  if constexpr (kWeighted)
+    return w[i];
+  else
+    return 1.0;
+}
+
+template <bool kWeighted>
+MOSAIC_AVX2 double sum_exp_avx2_t(const double* x, const double* w, int n, double shift) {
   const __m256d by = _mm256_set1_pd(shift);
   __m256d lo = _mm256_setzero_pd(), hi = lo;
   int i = 0;
   for (; i + 8 <= n; i += 8) {
-    lo = _mm256_add_pd(lo, exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i), by)));
-    hi = _mm256_add_pd(hi, exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i + 4), by)));
+    __m256d e_lo = exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i), by));
+    __m256d e_hi = exp_avx2(_mm256_sub_pd(_mm256_loadu_pd(x + i + 4), by));
+    if constexpr (kWeighted) {
+      e_lo = _mm256_mul_pd(e_lo, _mm256_loadu_pd(w + i));
+      e_hi = _mm256_mul_pd(e_hi, _mm256_loadu_pd(w + i + 4));
+    }
+    lo = _mm256_add_pd(lo, e_lo);
+    hi = _mm256_add_pd(hi, e_hi);
   }
   alignas(32) double s[8];
   _mm256_store_pd(s, lo);
   _mm256_store_pd(s + 4, hi);
-  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
+  for (; i < n; ++i) {
+    const double e = exp_scalar(x[i] - shift);
+    s[i & 7] += kWeighted ? e * weight_of<kWeighted>(w, i) : e;
+  }
   return combine(s);
+}
+
+template <bool kWeighted>
+double sum_exp_scalar_t(const double* x, const double* w, int n, double shift) {
+  double s[8] = {};
+  for (int i = 0; i < n; ++i) {
+    const double e = exp_scalar(x[i] - shift);
+    s[i & 7] += kWeighted ? e * weight_of<kWeighted>(w, i) : e;
+  }
+  return combine(s);
+}
+
+template <bool kWeighted>
+MOSAIC_AVX512F double sum_exp_avx512_t(const double* x, const double* w, int n, double shift) {
+  const __m512d by = _mm512_set1_pd(shift);
+  __m512d sum = _mm512_setzero_pd();
+  int i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d e = exp_avx512(_mm512_sub_pd(_mm512_loadu_pd(x + i), by));
+    if constexpr (kWeighted) e = _mm512_mul_pd(e, _mm512_loadu_pd(w + i));
+    sum = _mm512_add_pd(sum, e);
+  }
+  alignas(64) double s[8];
+  _mm512_store_pd(s, sum);
+  // The tail in the lanes the scalar reference gives it.
+  for (; i < n; ++i) {
+    const double e = exp_scalar(x[i] - shift);
+    s[i & 7] += kWeighted ? e * weight_of<kWeighted>(w, i) : e;
+  }
+  return combine(s);
+}
+
+MOSAIC_AVX2 double sum_exp_avx2(const double* x, int n, double shift) {
+  return sum_exp_avx2_t<false>(x, nullptr, n, shift);
+}
+MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
+  return sum_exp_avx512_t<false>(x, nullptr, n, shift);
+}
+double sum_exp_plain_scalar(const double* x, int n, double shift) {
+  return sum_exp_scalar_t<false>(x, nullptr, n, shift);
+}
+MOSAIC_AVX2 double weighted_avx2(const double* x, const double* w, int n, double shift) {
+  return sum_exp_avx2_t<true>(x, w, n, shift);
+}
+MOSAIC_AVX512F double weighted_avx512(const double* x, const double* w, int n, double shift) {
+  return sum_exp_avx512_t<true>(x, w, n, shift);
 }
 
 }  // namespace
 
 double sum_exp_scalar(const double* x, int n, double shift) {
-  double s[8] = {};
-  for (int i = 0; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
-  return combine(s);
+  return sum_exp_plain_scalar(x, n, shift);
 }
 
-namespace {
-
-MOSAIC_AVX512F double sum_exp_avx512(const double* x, int n, double shift) {
-  const __m512d by = _mm512_set1_pd(shift);
-  __m512d sum = _mm512_setzero_pd();
-  int i = 0;
-  for (; i + 8 <= n; i += 8)
-    sum = _mm512_add_pd(sum, exp_avx512(_mm512_sub_pd(_mm512_loadu_pd(x + i), by)));
-  alignas(64) double s[8];
-  _mm512_store_pd(s, sum);
-  // The tail in the lanes the scalar reference gives it.
-  for (; i < n; ++i) s[i & 7] += exp_scalar(x[i] - shift);
-  return combine(s);
+double sum_exp_weighted_scalar(const double* x, const double* w, int n, double shift) {
+  return sum_exp_scalar_t<true>(x, w, n, shift);
 }
 
-}  // namespace
+double sum_exp_weighted_at(VectorLevel level, const double* x, const double* w, int n,
+                           double shift) {
+  return pick_level(level, &weighted_avx512, &weighted_avx2, &sum_exp_weighted_scalar)(x, w, n,
+                                                                                       shift);
+}
+
+double sum_exp_weighted(const double* x, const double* w, int n, double shift) {
+  static const auto best =
+      pick_level(cpu_vector_level(), &weighted_avx512, &weighted_avx2, &sum_exp_weighted_scalar);
+  return best(x, w, n, shift);
+}
 
 double sum_exp_at(VectorLevel level, const double* x, int n, double shift) {
-  return pick_level(level, &sum_exp_avx512, &sum_exp_avx2, &sum_exp_scalar)(x, n, shift);
+  return pick_level(level, &sum_exp_avx512, &sum_exp_avx2, &sum_exp_plain_scalar)(x, n, shift);
 }
 
 double sum_exp(const double* x, int n, double shift) {
   static const auto best =
-      pick_level(cpu_vector_level(), &sum_exp_avx512, &sum_exp_avx2, &sum_exp_scalar);
+      pick_level(cpu_vector_level(), &sum_exp_avx512, &sum_exp_avx2, &sum_exp_plain_scalar);
   return best(x, n, shift);
 }
 

@@ -11,4 +11,11 @@ double sum_exp_scalar(const double* x, int n, double shift = 0.0);
 double sum_exp_at(VectorLevel level, const double* x, int n, double shift = 0.0);
 double sum_exp(const double* x, int n, double shift = 0.0);
 
+// sum_i exp(x[i] - shift) w[i]: the same exponentials, each times its weight, in the same lanes
+// (the jitter average's slope, each cell's slope weighted by its share).
+double sum_exp_weighted_scalar(const double* x, const double* w, int n, double shift);
+double sum_exp_weighted_at(VectorLevel level, const double* x, const double* w, int n,
+                           double shift);
+double sum_exp_weighted(const double* x, const double* w, int n, double shift);
+
 }  // namespace mosaic::phy::kernels
