@@ -301,5 +301,28 @@ TEST(QSumKernels, SumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
   }
 }
 
+// Each exponential times its weight (signed, as slopes are): against std::exp, and every level
+// the scalar reference's bits.
+TEST(QSumKernels, WeightedSumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
+  Rng rng(6, RngPurpose::kSweepSample, 9);
+  for (int n : {1, 7, 8, 9, 64, 395, 1001}) {
+    const double shift = -30.0 + 0.11 * n;
+    std::vector<double> x(n), w(n);
+    double expect = 0.0;
+    double scale = 0.0;
+    for (int i = 0; i < n; ++i) {
+      x[i] = shift - 80.0 * rng.uniform() * rng.uniform();
+      w[i] = 400.0 * (rng.uniform() - 0.5);
+      expect += std::exp(x[i] - shift) * w[i];
+      scale += std::exp(x[i] - shift) * std::abs(w[i]);
+    }
+    const double scalar = sum_exp_weighted_scalar(x.data(), w.data(), n, shift);
+    EXPECT_NEAR(scalar, expect, 1e-9 * scale) << n;
+    for (const VectorLevel level : vector_levels_above_baseline())
+      EXPECT_EQ(sum_exp_weighted_at(level, x.data(), w.data(), n, shift), scalar)
+          << to_string(level) << " " << n;
+  }
+}
+
 }  // namespace
 }  // namespace mosaic::phy::kernels

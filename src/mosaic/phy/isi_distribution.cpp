@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -248,6 +249,11 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
                           in.thermal_sigma_a * in.thermal_sigma_a + dist.lumped_var,
                           in.shot_a2_per_a, std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2),
                           kIsiBins, dist.inv_sigma0.data(), dist.inv_sigma1.data());
+  const auto live = [&](int i) { return dist.p[i] != 0.0 || (dist.split && dist.p1[i] != 0.0); };
+  dist.last_live = kIsiBins - 1;
+  while (dist.last_live >= 0 && !live(dist.last_live)) --dist.last_live;
+  dist.first_live = 0;
+  while (dist.first_live < dist.last_live && !live(dist.first_live)) ++dist.first_live;
   dist.ready = true;
 }
 
@@ -341,6 +347,9 @@ LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
   q.step = dist.step;
   q.cursor = dist.cursor;
   q.threshold = d;
+  q.first_live = dist.first_live;
+  q.last_live = dist.last_live;
+  if (dist.last_live < 0) return {-std::numeric_limits<double>::infinity(), 0.0};
   if (auto r = from_sums<kSlope>(q, kernels::q_sum, kernels::q_sum_slope)) return *r;
   LogDomainBer acc;
   for (int i = 0; i < kIsiBins; ++i) {

@@ -23,6 +23,10 @@ struct PhaseDistribution {
   std::vector<double> p1;
   std::vector<double> inv_sigma0;  // 1/sigma at each bin, cursor 0
   std::vector<double> inv_sigma1;  // ... cursor 1
+  // The first and last bins with probability (either cursor bit when split); last < first where
+  // none has.
+  int first_live = 0;
+  int last_live = -1;
   bool ready = false;
 };
 

@@ -275,6 +275,7 @@ int LinkEvaluator::best_phase_samples(int channel,
   in.kept_distributions = kept_distributions;
   in.eye_heights = false;
   in.phase_only = true;
+  in.phase_alone = true;
   return stat_eye(in).phase_samples;
 }
 

@@ -19,6 +19,10 @@ struct QSumInput {
   // The sum times e^log_scale (0, 700 or 1400): a sum of tails far below the smallest double,
   // brought into range.
   double log_scale = 0.0;
+  // Where known, the first and last bins with probability (every p outside them is 0): the sum
+  // skips the rest without reading it. last_live < 0: not known, found by reading p.
+  int first_live = 0;
+  int last_live = -1;
 };
 
 // sum_i p[i] (Q((x_i + cursor - threshold) inv_sigma1[i]) + Q((threshold - x_i) inv_sigma0[i])),

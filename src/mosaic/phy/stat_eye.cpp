@@ -83,6 +83,12 @@ class Engine {
       h = at_threshold(s, d);
       if (!in_.fixed_phase_samples) {
         const int s2 = argmin_phase(h, s, -half, half);
+        if (s2 != s && in_.phase_only && in_.phase_alone) {
+          r.phase_samples = s2;
+          r.threshold_a = d;
+          r.log10_ber = h(s2) / kLn10;
+          return r;
+        }
         if (s2 != s) {
           s = s2;
           d = best_threshold(s);

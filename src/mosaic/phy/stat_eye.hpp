@@ -42,6 +42,12 @@ struct StatEyeInput {
   // heights or bathtubs. What a forwarded clock's first pass needs, each channel's own best
   // instant; the fixed-phase pass then computes the rest.
   bool phase_only = false;
+  // A phase_only eye whose caller reads only the phase (a forwarded clock's own instants, of
+  // which a row samples at the median): where the jittered phase search moves the phase from the
+  // one the threshold was searched at, the threshold is not searched again there (the phase
+  // returned is the same either way); threshold_a and log10_ber are then the first search's
+  // threshold and the BER at the new phase there, an upper bound on the searched one.
+  bool phase_alone = false;
   // A phase_only eye whose BER need only be known to be small: the jittered BER at this phase
   // (fixed_phase_samples where set) and at the jitter-free BER's best threshold near threshold_a
   // (an upper bound on the searched BER) is returned as it is, flagged, where it is at most
