@@ -43,6 +43,19 @@ SlopeHistogram slope_histogram(Rng& rng, int bins) {
   return h;
 }
 
+// A decision over the histogram: levels 1 apart, the bins spread over 0.3 near the lower one.
+QSumInput decision_of(const SlopeHistogram& h, int bins, Rng& rng) {
+  QSumInput in;
+  in.p = h.p.data();
+  in.inv_sigma0 = h.inv0.data();
+  in.inv_sigma1 = h.inv1.data();
+  in.bins = bins;
+  in.lo = -0.2 + 0.1 * rng.uniform();
+  in.step = 0.3 / bins;
+  in.cursor = 1.0;
+  return in;
+}
+
 // Against the exact derivative, sum_i p_i (inv0 phi(z0) - inv1 phi(z1)): the table's chord has
 // the slope of ln Q at a point of its cell (1/64 wide), within 1 % of ln Q's own where the terms
 // that carry the sum lie (a sign or a factor wrong would miss by 100 %).
@@ -52,14 +65,7 @@ TEST(QSumSlope, IsTheSumsDerivativeWithinTheTablesAccuracy) {
   for (int trial = 0; trial < 300; ++trial) {
     const int bins = 8 * (1 + trial % 40);
     SlopeHistogram h = slope_histogram(rng, bins);
-    QSumInput in;
-    in.p = h.p.data();
-    in.inv_sigma0 = h.inv0.data();
-    in.inv_sigma1 = h.inv1.data();
-    in.bins = bins;
-    in.lo = -0.2 + 0.1 * rng.uniform();
-    in.step = 0.3 / bins;
-    in.cursor = 1.0;
+    QSumInput in = decision_of(h, bins, rng);
     in.threshold = 0.3 + 0.5 * rng.uniform();
     double expect = 0.0;
     double scale = 0.0;
@@ -162,6 +168,36 @@ TEST(QSumSlope, EveryLevelGivesTheScalarBits) {
       EXPECT_EQ(s.sum, split_scalar.sum) << to_string(level) << " " << trial;
       EXPECT_EQ(s.slope, split_scalar.slope) << to_string(level) << " " << trial;
       EXPECT_EQ(s.sum, q_sum_split_at(level, split)) << to_string(level) << " " << trial;
+    }
+  }
+}
+
+// The tails apart: they add up to the sum (whose bits are the plain kernel's), each is its own
+// Q terms summed, and as the threshold rises tail1 never falls and tail0 never rises (the scan's
+// bounds rest on it) beyond the kernels' exp accuracy; every level gives the scalar's bits.
+TEST(QSumSlope, TailsAddUpAndMoveOneWayEach) {
+  Rng rng(15, RngPurpose::kSweepSample, 9);
+  for (int trial = 0; trial < 100; ++trial) {
+    const int bins = 8 * (1 + trial % 40);
+    SlopeHistogram h = slope_histogram(rng, bins);
+    QSumInput in = decision_of(h, bins, rng);
+    QSumTails before;
+    for (int k = 0; k <= 40; ++k) {
+      in.threshold = -0.1 + 1.2 * k / 40.0;
+      const QSumTails t = q_sum_tails_at(VectorLevel::kBaseline, in);
+      EXPECT_EQ(t.sum, q_sum_scalar(in)) << trial << " " << k;
+      EXPECT_NEAR(t.tail1 + t.tail0, t.sum, 1e-14 * t.sum) << trial << " " << k;
+      if (k > 0) {
+        EXPECT_GE(t.tail1, before.tail1 * (1.0 - 1e-9)) << trial << " " << k;
+        EXPECT_LE(t.tail0, before.tail0 * (1.0 + 1e-9)) << trial << " " << k;
+      }
+      for (const VectorLevel level : vector_levels_above_baseline()) {
+        const QSumTails v = q_sum_tails_at(level, in);
+        EXPECT_EQ(v.sum, t.sum) << to_string(level) << " " << trial << " " << k;
+        EXPECT_EQ(v.tail1, t.tail1) << to_string(level) << " " << trial << " " << k;
+        EXPECT_EQ(v.tail0, t.tail0) << to_string(level) << " " << trial << " " << k;
+      }
+      before = t;
     }
   }
 }

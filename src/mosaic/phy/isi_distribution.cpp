@@ -313,6 +313,22 @@ std::optional<LogBerSlope> from_sums(Input& q, Plain plain, WithSlope with_slope
   return std::nullopt;
 }
 
+// The decision sum's input at threshold d of a (not split) distribution.
+kernels::QSumInput decision(const PhaseDistribution& dist, double d) {
+  kernels::QSumInput q;
+  q.p = dist.p.data();
+  q.inv_sigma0 = dist.inv_sigma0.data();
+  q.inv_sigma1 = dist.inv_sigma1.data();
+  q.bins = kIsiBins;
+  q.lo = dist.lo;
+  q.step = dist.step;
+  q.cursor = dist.cursor;
+  q.threshold = d;
+  q.first_live = dist.first_live;
+  q.last_live = dist.last_live;
+  return q;
+}
+
 // log_ber_without_jitter for a split (nonlinear victim) distribution.
 template <bool kSlope>
 LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
@@ -338,17 +354,7 @@ LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
 template <bool kSlope>
 LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
   if (dist.split) return log_ber_split<kSlope>(dist, d);
-  kernels::QSumInput q;
-  q.p = dist.p.data();
-  q.inv_sigma0 = dist.inv_sigma0.data();
-  q.inv_sigma1 = dist.inv_sigma1.data();
-  q.bins = kIsiBins;
-  q.lo = dist.lo;
-  q.step = dist.step;
-  q.cursor = dist.cursor;
-  q.threshold = d;
-  q.first_live = dist.first_live;
-  q.last_live = dist.last_live;
+  kernels::QSumInput q = decision(dist, d);
   if (dist.last_live < 0) return {-std::numeric_limits<double>::infinity(), 0.0};
   if (auto r = from_sums<kSlope>(q, kernels::q_sum, kernels::q_sum_slope)) return *r;
   LogDomainBer acc;
@@ -364,6 +370,36 @@ LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
 }
 
 }  // namespace
+
+std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution& dist, double d) {
+  if (dist.split || dist.last_live < 0) return std::nullopt;
+  kernels::QSumInput q = decision(dist, d);
+  const auto logs = [](const kernels::QSumTails& t, double scale) {
+    return LogBerTails{std::log(0.5 * t.sum) - scale, std::log(0.5 * t.tail1) - scale,
+                       std::log(0.5 * t.tail0) - scale};
+  };
+  const kernels::QSumTails first = kernels::q_sum_tails(q);
+  if (first.sum > 1e-280) return logs(first, 0.0);
+  for (const double scale : {kTailScale, 2.0 * kTailScale}) {
+    q.log_scale = scale;
+    const kernels::QSumTails scaled = kernels::q_sum_tails(q);
+    if (scaled.sum > 1e-280) return logs(scaled, scale);
+  }
+  LogSumExp all, tail1, tail0;
+  for (int i = 0; i < kIsiBins; ++i) {
+    const double p = dist.p[i];
+    if (p == 0.0) continue;
+    const double x0 = dist.lo + i * dist.step;
+    const double lp = std::log(0.5 * p);
+    const double t1 = lp + log_q((x0 + dist.cursor - d) * dist.inv_sigma1[i]);
+    const double t0 = lp + log_q((d - x0) * dist.inv_sigma0[i]);
+    all.add(t1);
+    all.add(t0);
+    tail1.add(t1);
+    tail0.add(t0);
+  }
+  return LogBerTails{all.value(), tail1.value(), tail0.value()};
+}
 
 double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
   return log_ber_at<false>(dist, d).log_ber;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "mosaic/phy/stat_eye.hpp"
@@ -59,5 +60,15 @@ struct LogBerSlope {
   double slope = 0.0;
 };
 LogBerSlope log_ber_slope_without_jitter(const PhaseDistribution& dist, double d);
+
+// The same ln BER (its bits) with ln of each tail's share of it, the cursor bit 1 read as 0
+// (rising with the threshold) and the 0 read as 1 (falling): ln BER at any threshold above d is
+// at least log_tail1's, below d at least log_tail0's. Not for a split distribution.
+struct LogBerTails {
+  double log_ber = 0.0;
+  double log_tail1 = 0.0;
+  double log_tail0 = 0.0;
+};
+std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution& dist, double d);
 
 }  // namespace mosaic::phy

@@ -57,8 +57,12 @@ double z_cutoff(const QSumInput& in, const LiveBins& live, const double* table, 
   return std::min(reach, std::sqrt(-2.0 * (ln_bound - 59.0 * kLn2)));
 }
 
-template <bool kSlope>
-double q_sum_scalar_t(const QSumInput& in, double* slope) {
+// What a sum computes besides itself: nothing, its slope, or its two tails apart.
+enum class Extra { kNone, kSlope, kTails };
+
+template <Extra kExtra>
+double q_sum_scalar_t(const QSumInput& in, double* extra) {
+  constexpr bool kSlope = kExtra == Extra::kSlope;
   const double* table = log_q_table().data();
   const double e_scale = scale_factor(in.log_scale);
   const LiveBins live = live_bins(in);
@@ -70,6 +74,7 @@ double q_sum_scalar_t(const QSumInput& in, double* slope) {
   };
   double s[8] = {};
   double g[8] = {};
+  double h[8] = {};
   for (int i = live.first; i <= live.last; ++i) {
     const double p = in.p[i];
     if (p == 0.0) continue;  // adds exactly +0 in the vector kernel
@@ -79,15 +84,21 @@ double q_sum_scalar_t(const QSumInput& in, double* slope) {
     const double q0 = q((in.threshold - x0) * in.inv_sigma0[i], &dq0);
     s[i & 7] += p * (q1 + q0);
     if constexpr (kSlope) g[i & 7] += p * (in.inv_sigma0[i] * dq0 - in.inv_sigma1[i] * dq1);
+    if constexpr (kExtra == Extra::kTails) {
+      g[i & 7] += p * q1;
+      h[i & 7] += p * q0;
+    }
   }
-  if constexpr (kSlope) *slope = combine(g);
+  if constexpr (kExtra != Extra::kNone) extra[0] = combine(g);
+  if constexpr (kExtra == Extra::kTails) extra[1] = combine(h);
   return combine(s);
 }
 
 // q_sum_avx512's groups of 8 bins as two halves of four, each half its own partial sums (the
 // same lanes as the scalar reference's), a half skipped where all its terms are exactly 0.
-template <bool kSlope>
-MOSAIC_AVX2 double q_sum_avx2_t(const QSumInput& in, double* slope) {
+template <Extra kExtra>
+MOSAIC_AVX2 double q_sum_avx2_t(const QSumInput& in, double* extra) {
+  constexpr bool kSlope = kExtra == Extra::kSlope;
   const double* table = log_q_table().data();
   const __m256d zero = _mm256_setzero_pd();
   const __m256d iota = _mm256_set_pd(3, 2, 1, 0);
@@ -102,11 +113,12 @@ MOSAIC_AVX2 double q_sum_avx2_t(const QSumInput& in, double* slope) {
       _mm256_set1_pd(z_cutoff(in, live, table, in.log_scale == 0.0 ? kMaxZ : kTableZ));
   __m256d sum[2] = {zero, zero};
   __m256d grad[2] = {zero, zero};
+  __m256d tail0[2] = {zero, zero};
   // Groups outside the live bins add exactly +0: skipped, in the same lanes.
   for (int i = live.first & ~7; i <= live.last; i += 4) {
     const __m256d p = _mm256_loadu_pd(in.p + i);
-    const __m256d live = _mm256_cmp_pd(p, zero, _CMP_NEQ_UQ);
-    if (_mm256_movemask_pd(live) == 0) continue;
+    const __m256d has_p = _mm256_cmp_pd(p, zero, _CMP_NEQ_UQ);
+    if (_mm256_movemask_pd(has_p) == 0) continue;
     const __m256d idx = _mm256_add_pd(_mm256_set1_pd(static_cast<double>(i)), iota);
     const __m256d x0 = _mm256_add_pd(lo, _mm256_mul_pd(idx, step));
     const __m256d inv1 = _mm256_loadu_pd(in.inv_sigma1 + i);
@@ -121,15 +133,22 @@ MOSAIC_AVX2 double q_sum_avx2_t(const QSumInput& in, double* slope) {
     const __m256d q0 = q_or_zero_avx2<kSlope>(z0, within0, table, scale, e_scale, &dq0);
     const __m256d term = _mm256_mul_pd(p, _mm256_add_pd(q1, q0));
     __m256d& s = sum[(i >> 2) & 1];
-    s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), live);
-    if constexpr (kSlope) {
+    s = _mm256_blendv_pd(s, _mm256_add_pd(s, term), has_p);
+    if constexpr (kExtra != Extra::kNone) {
       const __m256d dterm =
-          _mm256_mul_pd(p, _mm256_sub_pd(_mm256_mul_pd(inv0, dq0), _mm256_mul_pd(inv1, dq1)));
+          kSlope
+              ? _mm256_mul_pd(p, _mm256_sub_pd(_mm256_mul_pd(inv0, dq0), _mm256_mul_pd(inv1, dq1)))
+              : _mm256_mul_pd(p, q1);
       __m256d& g = grad[(i >> 2) & 1];
-      g = _mm256_blendv_pd(g, _mm256_add_pd(g, dterm), live);
+      g = _mm256_blendv_pd(g, _mm256_add_pd(g, dterm), has_p);
+    }
+    if constexpr (kExtra == Extra::kTails) {
+      __m256d& h = tail0[(i >> 2) & 1];
+      h = _mm256_blendv_pd(h, _mm256_add_pd(h, _mm256_mul_pd(p, q0)), has_p);
     }
   }
-  if constexpr (kSlope) *slope = combine_avx2(grad[0], grad[1]);
+  if constexpr (kExtra != Extra::kNone) extra[0] = combine_avx2(grad[0], grad[1]);
+  if constexpr (kExtra == Extra::kTails) extra[1] = combine_avx2(tail0[0], tail0[1]);
   return combine_avx2(sum[0], sum[1]);
 }
 
@@ -145,8 +164,8 @@ MOSAIC_AVX512F __attribute__((noinline)) __m512d group_slope_avx512(
   return _mm512_mul_pd(p, _mm512_add_pd(q1, q0));
 }
 
-template <bool kSlope>
-MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* slope) {
+template <Extra kExtra>
+MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* extra) {
   const double* table = log_q_table().data();
   const __m512d iota = _mm512_set_pd(7, 6, 5, 4, 3, 2, 1, 0);
   const __m512d lo = _mm512_set1_pd(in.lo);
@@ -162,6 +181,7 @@ MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* slope) {
       _mm512_set1_pd(z_cutoff(in, live, table, in.log_scale == 0.0 ? kMaxZ : kTableZ));
   __m512d sum = _mm512_setzero_pd();
   __m512d grad = _mm512_setzero_pd();
+  __m512d tail0 = _mm512_setzero_pd();
   for (int i = live.first & ~7; i <= live.last; i += 8) {
     const __m512d p = _mm512_loadu_pd(in.p + i);
     // p = 0 lanes may hold 0 * inf = NaN in principle; they add exactly +0 instead.
@@ -176,7 +196,7 @@ MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* slope) {
     const __mmask8 within1 = _mm512_cmp_pd_mask(z1, max_z, _CMP_LT_OQ);
     const __mmask8 within0 = _mm512_cmp_pd_mask(z0, max_z, _CMP_LT_OQ);
     if ((within1 | within0) == 0) continue;
-    if constexpr (kSlope) {
+    if constexpr (kExtra == Extra::kSlope) {
       __m512d dterm;
       const __m512d term = group_slope_avx512(z1, z0, within1, within0, p, inv1, inv0, table, scale,
                                               e_scale, &dterm);
@@ -186,19 +206,30 @@ MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* slope) {
       const __m512d q1 = q_or_zero_avx512<false>(z1, within1, table, scale, e_scale, nullptr);
       const __m512d q0 = q_or_zero_avx512<false>(z0, within0, table, scale, e_scale, nullptr);
       sum = _mm512_mask_add_pd(sum, live, sum, _mm512_mul_pd(p, _mm512_add_pd(q1, q0)));
+      if constexpr (kExtra == Extra::kTails) {
+        grad = _mm512_mask_add_pd(grad, live, grad, _mm512_mul_pd(p, q1));
+        tail0 = _mm512_mask_add_pd(tail0, live, tail0, _mm512_mul_pd(p, q0));
+      }
     }
   }
-  return finish_avx512<kSlope>(sum, grad, slope);
+  if constexpr (kExtra == Extra::kTails) extra[1] = finish_avx512<false>(tail0, tail0, nullptr);
+  return finish_avx512<kExtra != Extra::kNone>(sum, grad, extra);
 }
 
 }  // namespace
 
 namespace {
 
-// Each level's kernel, plain or with the slope.
-template <bool kSlope>
+// Each level's kernel, with what it computes besides the sum.
+template <Extra kExtra>
 auto q_sum_kernel(VectorLevel level) {
-  return pick_level(level, &q_sum_avx512_t<kSlope>, &q_sum_avx2_t<kSlope>, &q_sum_scalar_t<kSlope>);
+  return pick_level(level, &q_sum_avx512_t<kExtra>, &q_sum_avx2_t<kExtra>, &q_sum_scalar_t<kExtra>);
+}
+
+QSum with_slope(double (*kernel)(const QSumInput&, double*), const QSumInput& in) {
+  QSum r;
+  r.sum = kernel(in, &r.slope);
+  return r;
 }
 
 }  // namespace
@@ -208,34 +239,47 @@ double table_q(double z) {
 }
 
 double q_sum_scalar(const QSumInput& in) {
-  return q_sum_scalar_t<false>(in, nullptr);
+  return q_sum_scalar_t<Extra::kNone>(in, nullptr);
 }
 
 double q_sum_at(VectorLevel level, const QSumInput& in) {
-  return q_sum_kernel<false>(level)(in, nullptr);
+  return q_sum_kernel<Extra::kNone>(level)(in, nullptr);
 }
 
 double q_sum(const QSumInput& in) {
-  static const auto best = q_sum_kernel<false>(cpu_vector_level());
+  static const auto best = q_sum_kernel<Extra::kNone>(cpu_vector_level());
   return best(in, nullptr);
 }
 
 QSum q_sum_slope_scalar(const QSumInput& in) {
-  QSum r;
-  r.sum = q_sum_scalar_t<true>(in, &r.slope);
-  return r;
+  return with_slope(&q_sum_scalar_t<Extra::kSlope>, in);
 }
 
 QSum q_sum_slope_at(VectorLevel level, const QSumInput& in) {
-  QSum r;
-  r.sum = q_sum_kernel<true>(level)(in, &r.slope);
-  return r;
+  return with_slope(q_sum_kernel<Extra::kSlope>(level), in);
 }
 
 QSum q_sum_slope(const QSumInput& in) {
-  static const auto best = q_sum_kernel<true>(cpu_vector_level());
-  QSum r;
-  r.sum = best(in, &r.slope);
+  static const auto best = q_sum_kernel<Extra::kSlope>(cpu_vector_level());
+  return with_slope(best, in);
+}
+
+QSumTails q_sum_tails_at(VectorLevel level, const QSumInput& in) {
+  QSumTails r;
+  double tails[2];
+  r.sum = q_sum_kernel<Extra::kTails>(level)(in, tails);
+  r.tail1 = tails[0];
+  r.tail0 = tails[1];
+  return r;
+}
+
+QSumTails q_sum_tails(const QSumInput& in) {
+  static const auto best = q_sum_kernel<Extra::kTails>(cpu_vector_level());
+  QSumTails r;
+  double tails[2];
+  r.sum = best(in, tails);
+  r.tail1 = tails[0];
+  r.tail0 = tails[1];
   return r;
 }
 

@@ -78,6 +78,18 @@ QSum q_sum_split_slope_scalar(const QSumSplitInput& in);
 QSum q_sum_split_slope_at(VectorLevel level, const QSumSplitInput& in);
 QSum q_sum_split_slope(const QSumSplitInput& in);
 
+// A decision sum with its two tails apart, each in its own lanes: tail1 = sum_i p[i]
+// Q((x_i + cursor - threshold) inv_sigma1[i]) (the cursor bit 1 read as 0) rises with the
+// threshold, tail0 (the 0 read as 1) falls, so that each bounds the sum at every threshold beyond
+// it on its side (the statistical eye's scan). `sum` is the plain kernel's bits.
+struct QSumTails {
+  double sum = 0.0;
+  double tail1 = 0.0;
+  double tail0 = 0.0;
+};
+QSumTails q_sum_tails_at(VectorLevel level, const QSumInput& in);
+QSumTails q_sum_tails(const QSumInput& in);
+
 // Q(z) as the kernels compute it (for tests).
 double table_q(double z);
 

@@ -373,12 +373,7 @@ class Engine {
     tried_phase_ = s;
     tried_d_.clear();
     tried_l0_.clear();
-    ThresholdProbe probe;
-    probe.jitter_free = [&](double x) { return log_ber0(s, x); };
-    probe.jitter_free_slope = [&](double x) {
-      const LogBerSlope v = log_ber_slope_without_jitter(distribution(s), x);
-      return SlopePoint{x, v.log_ber, v.slope};
-    };
+    ThresholdProbe probe = jitter_free_probe(distribution(s), mean_level_);
     probe.jittered = [&](double x) { return log_ber(s, x); };
     probe.jittered_slope = [&](double x) { return log_ber_slope(s, x); };
     probe.jittered_scan = [&]() -> const auto& {

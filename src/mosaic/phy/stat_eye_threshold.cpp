@@ -1,6 +1,7 @@
 #include "mosaic/phy/stat_eye_threshold.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -31,7 +32,63 @@ constexpr double kCurvatureCells = 0.05;
 constexpr double kValleyCurvatureGuess = 5.0;
 constexpr double kStartFTolerance = 1e-5;
 
+// How far (ln BER) a tail may sit above a BER at another threshold beyond it, in the computed
+// sums, for all that the mathematics makes it at most that BER: the kernels' exp (2e-10 relative)
+// and the terms each sum leaves out (2^-60 of it).
+constexpr double kTailSlack = 1e-9;
+
+// The point of the 24-point scan with the lowest jitter-free BER (the first of equals). Where the
+// tails are known, the scan starts at the point nearest scan_start and walks out either way until
+// the tail rising that way lies above the lowest BER found: every point beyond has a BER above it
+// (five or six sums instead of 24, the same point).
+double jitter_free_scan_minimum(const ThresholdProbe& probe, double a, double b) {
+  std::array<double, kThresholdGrid> v;
+  v.fill(std::numeric_limits<double>::infinity());
+  const auto x_at = [&](int i) { return a + (b - a) * (i + 0.5) / kThresholdGrid; };
+  const int start = std::clamp(
+      static_cast<int>(std::lround((probe.scan_start - a) / (b - a) * kThresholdGrid - 0.5)), 0,
+      kThresholdGrid - 1);
+  const std::optional<LogBerTails> first =
+      probe.jitter_free_tails ? probe.jitter_free_tails(x_at(start)) : std::nullopt;
+  if (first) {
+    v[start] = first->log_ber;
+    double lowest = first->log_ber;
+    double bound = first->log_tail1;
+    for (int i = start + 1; i < kThresholdGrid && !(bound > lowest + kTailSlack); ++i) {
+      const LogBerTails t = *probe.jitter_free_tails(x_at(i));
+      v[i] = t.log_ber;
+      lowest = std::min(lowest, v[i]);
+      bound = t.log_tail1;
+    }
+    bound = first->log_tail0;
+    for (int i = start - 1; i >= 0 && !(bound > lowest + kTailSlack); --i) {
+      const LogBerTails t = *probe.jitter_free_tails(x_at(i));
+      v[i] = t.log_ber;
+      lowest = std::min(lowest, v[i]);
+      bound = t.log_tail0;
+    }
+  } else {
+    for (int i = 0; i < kThresholdGrid; ++i) v[i] = probe.jitter_free(x_at(i));
+  }
+  int best = 0;
+  for (int i = 1; i < kThresholdGrid; ++i)
+    if (v[i] < v[best]) best = i;
+  return x_at(best);
+}
+
 }  // namespace
+
+ThresholdProbe jitter_free_probe(const PhaseDistribution& dist, double scan_start) {
+  ThresholdProbe probe;
+  probe.jitter_free = [&dist](double x) { return log_ber_without_jitter(dist, x); };
+  probe.jitter_free_tails = [&dist](double x) { return log_ber_tails_without_jitter(dist, x); };
+  probe.jitter_free_slope = [&dist](double x) {
+    const LogBerSlope v = log_ber_slope_without_jitter(dist, x);
+    return SlopePoint{x, v.log_ber, v.slope};
+  };
+  probe.scan_start = scan_start;
+  return probe;
+}
 
 // Without jitter, ln BER against the threshold is one V-shaped valley per eye. The valley is found
 // on a 24-point scan of the jitter-free BER (one decision sum per point instead of one per phase
@@ -43,20 +100,7 @@ constexpr double kStartFTolerance = 1e-5;
 // as the full search.
 double best_threshold(const ThresholdProbe& probe, double a, double b) {
   const double step = (b - a) / kThresholdGrid;
-  auto scan_minimum = [&](auto&& f) {
-    double best = 0.0;
-    double best_v = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < kThresholdGrid; ++i) {
-      const double x = a + (b - a) * (i + 0.5) / kThresholdGrid;
-      const double v = f(x);
-      if (v < best_v) {
-        best_v = v;
-        best = x;
-      }
-    }
-    return best;
-  };
-  const double centre = scan_minimum(probe.jitter_free);
+  const double centre = jitter_free_scan_minimum(probe, a, b);
   const auto& f = probe.has_jitter ? probe.jittered : probe.jitter_free;
   auto refine = [&](double around) {
     return brent_minimize(f, around - kBracketCells * step, around + kBracketCells * step,
