@@ -265,26 +265,32 @@ namespace {
 class LogDomainBer {
  public:
   void add(double log_half_p, double z, double dz_dd) {
-    const double t = log_half_p + log_q(z);
+    const double lq = log_q(z);
+    const double t = log_half_p + lq;
     value_.add(t);
-    terms_.push_back({t, -dz_dd * std::exp(-0.5 * z * z - kLogSqrt2Pi - log_q(z))});
+    if (!(t > -std::numeric_limits<double>::infinity())) return;
+    const double slope = -dz_dd * std::exp(-0.5 * z * z - kLogSqrt2Pi - lq);
+    // A running sum of the slopes weighted by e^(t - top), rescaled as the top term rises.
+    if (t > top_) {
+      weighted_ = weighted_ * std::exp(top_ - t) + slope;
+      top_ = t;
+    } else {
+      weighted_ += std::exp(t - top_) * slope;
+    }
   }
   template <bool kSlope>
   LogBerSlope result() const {
     LogBerSlope r{value_.value(), 0.0};
-    if constexpr (kSlope) {
-      if (!std::isfinite(r.log_ber)) return r;
-      double weighted = 0.0;
-      for (const auto& [t, slope] : terms_) weighted += std::exp(t - r.log_ber) * slope;
-      r.slope = weighted;
-    }
+    if constexpr (kSlope)
+      if (std::isfinite(r.log_ber)) r.slope = weighted_ * std::exp(top_ - r.log_ber);
     return r;
   }
 
  private:
   static constexpr double kLogSqrt2Pi = 0.91893853320467274;
   LogSumExp value_;
-  std::vector<std::pair<double, double>> terms_;
+  double top_ = -std::numeric_limits<double>::infinity();
+  double weighted_ = 0.0;
 };
 
 template <bool kSlope>
