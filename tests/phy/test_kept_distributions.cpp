@@ -1,5 +1,5 @@
 // A channel's second eye from the distributions its first built (StatEyeInput::
-// kept_distributions, the forwarded clock's second pass) against a fresh eye.
+// StatEyeInput::kept, the forwarded clock's second pass) against a fresh eye.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -38,10 +38,10 @@ TEST(KeptDistributions, ASecondEyeFromTheFirstsIsAFreshOne) {
     int compared = 0;
     for (const int c : {0, 11, 45, 99}) {
       if (ev.layout().channels[c].dead) continue;
-      std::vector<PhaseDistribution> kept;
+      KeptEye kept;
       const ChannelResult own =
           ev.evaluate_channel(c, false, std::nullopt, EyeOpenings::kNone, std::nullopt, &kept);
-      EXPECT_FALSE(kept.empty());  // the first eye left its distributions
+      EXPECT_FALSE(kept.distributions.empty());  // the first eye left its distributions
       const int p = static_cast<int>(std::lround(own.sampling_phase_ui * os));
       for (const int phase : {p - 1, p, p + 1}) {
         const ChannelResult a = ev.evaluate_channel(c, true, phase, EyeOpenings::kWidthsAndHeights,
@@ -54,15 +54,26 @@ TEST(KeptDistributions, ASecondEyeFromTheFirstsIsAFreshOne) {
     EXPECT_GE(compared, 9);
 
     // The second eye does read the kept set: with its histograms spoilt, its BER is another.
-    std::vector<PhaseDistribution> kept;
+    KeptEye kept;
     const ChannelResult own =
         ev.evaluate_channel(45, false, std::nullopt, EyeOpenings::kNone, std::nullopt, &kept);
-    for (PhaseDistribution& d : kept)
+    for (PhaseDistribution& d : kept.distributions)
       if (d.ready) std::fill(d.p.begin(), d.p.end(), 1.0 / static_cast<double>(d.p.size()));
     const int p = static_cast<int>(std::lround(own.sampling_phase_ui * os));
     const ChannelResult spoilt =
         ev.evaluate_channel(45, false, p + 1, EyeOpenings::kNone, std::nullopt, &kept);
     EXPECT_NE(spoilt.log10_ber, ev.evaluate_channel(45, false, p + 1).log10_ber);
+
+    // And its threshold where the first eye searched at that phase: moved, the second eye's
+    // threshold moves with it (it is read, not searched again).
+    KeptEye moved;
+    ev.evaluate_channel(45, false, std::nullopt, EyeOpenings::kNone, std::nullopt, &moved);
+    ASSERT_EQ(moved.searched_phase, p);
+    moved.searched_threshold *= 1.01;
+    const ChannelResult read =
+        ev.evaluate_channel(45, false, p, EyeOpenings::kNone, std::nullopt, &moved);
+    const double fresh = ev.evaluate_channel(45, false, p).threshold_a;
+    EXPECT_NEAR(read.threshold_a, fresh * 1.01, 1e-9 * std::abs(fresh));
   }
 }
 

@@ -36,7 +36,7 @@ class DistributionPool {
 
  private:
   // Sets alive at once on one thread: an eye's, or a forwarded clock's row of kept ones
-  // (StatEyeInput::kept_distributions, handed back when the row is done).
+  // (StatEyeInput::kept, handed back when the row is done).
   static constexpr std::size_t kKept = 64;
   std::vector<std::vector<PhaseDistribution>> free_;
 };

@@ -131,7 +131,7 @@ class ChannelProgress {
 // first evaluated at its own best phase; where the row's instant falls on that same phase (more
 // than half of the channels of the default design), that first evaluation is the channel's row
 // as it stands, and only the others are evaluated again at the row's instant, from the
-// distributions their first evaluation built (StatEyeInput::kept_distributions: the same bits as
+// distributions their first evaluation built (StatEyeInput::kept: the same bits as
 // building them again). Without bathtubs or eye heights the two evaluations are the same
 // computation (the best threshold depends on the phase alone); with them, the first pass finds
 // the phase only and every channel is evaluated again, as they need. A bound
@@ -146,7 +146,7 @@ void forwarded_clock_rows(LinkEvaluator& ev, const EvalOptions& options,
   // most this many channels.
   constexpr int kKeptRow = 64;
   parallel_for(static_cast<std::size_t>(layout.rows), options.threads, [&](std::size_t row) {
-    std::vector<std::vector<PhaseDistribution>> kept(cols <= kKeptRow ? cols : 0);
+    std::vector<KeptEye> kept(cols <= kKeptRow ? cols : 0);
     const auto keep = [&](int col) { return kept.empty() ? nullptr : &kept[col]; };
     std::vector<int> own_phase(cols, 0);
     std::vector<std::optional<ChannelResult>> own_row(cols);
@@ -184,8 +184,9 @@ void forwarded_clock_rows(LinkEvaluator& ev, const EvalOptions& options,
       }
       progress.one_done();
     }
-    for (auto& set : kept)
-      if (!set.empty()) DistributionPool::of_this_thread().give(std::move(set));
+    for (KeptEye& eye : kept)
+      if (!eye.distributions.empty())
+        DistributionPool::of_this_thread().give(std::move(eye.distributions));
   });
 }
 

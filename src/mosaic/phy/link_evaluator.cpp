@@ -217,7 +217,7 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
                                               std::optional<int> fixed_phase_samples,
                                               EyeOpenings openings,
                                               std::optional<StatEyeInput::BoundFirst> bound_first,
-                                              std::vector<PhaseDistribution>* kept_distributions) {
+                                              KeptEye* kept) {
   assert(!(bathtubs && openings == EyeOpenings::kNone) && "bathtubs come with the openings");
   const ChannelParams& c = layout_.channels[channel];
   ChannelResult r;
@@ -241,7 +241,7 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   in.eye_heights = openings == EyeOpenings::kWidthsAndHeights;
   in.phase_only = openings == EyeOpenings::kNone;
   in.bound_first = bound_first;
-  in.kept_distributions = kept_distributions;
+  in.kept = kept;
   double leak = 0.0;
   for (const auto& a : in.aggressors) leak += a.swing_a;
   r.crosstalk_db = leak > 0.0 ? 10.0 * std::log10(leak / in.victim.swing_a) : -200.0;
@@ -269,10 +269,9 @@ ChannelResult LinkEvaluator::evaluate_channel(int channel, bool bathtubs,
   return r;
 }
 
-int LinkEvaluator::best_phase_samples(int channel,
-                                      std::vector<PhaseDistribution>* kept_distributions) {
+int LinkEvaluator::best_phase_samples(int channel, KeptEye* kept) {
   StatEyeInput in = eye_input(channel, false);
-  in.kept_distributions = kept_distributions;
+  in.kept = kept;
   in.eye_heights = false;
   in.phase_only = true;
   in.phase_alone = true;

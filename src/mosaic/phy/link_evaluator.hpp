@@ -78,10 +78,10 @@ class LinkEvaluator {
                                  std::optional<int> fixed_phase_samples = std::nullopt,
                                  EyeOpenings openings = EyeOpenings::kWidthsAndHeights,
                                  std::optional<StatEyeInput::BoundFirst> bound_first = {},
-                                 std::vector<PhaseDistribution>* kept_distributions = nullptr);
+                                 KeptEye* kept = nullptr);
   // A live channel's own best sampling phase (samples from its pulse peak), the phase the full
   // evaluation would choose, without the eye widths, heights and bathtubs.
-  int best_phase_samples(int channel, std::vector<PhaseDistribution>* kept_distributions = nullptr);
+  int best_phase_samples(int channel, KeptEye* kept = nullptr);
   // Absolute sampling instant of a channel's phase choice, in samples (for clock groups).
   double absolute_phase_samples(int channel, int phase_samples);
   int phase_for_absolute(int channel, double absolute_samples);

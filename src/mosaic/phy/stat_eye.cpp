@@ -10,6 +10,7 @@
 #include "mosaic/phy/distribution_pool.hpp"
 #include "mosaic/phy/eye_opening.hpp"
 #include "mosaic/phy/isi_distribution.hpp"
+#include "mosaic/phy/lowest_phase.hpp"
 #include "mosaic/phy/stat_eye_jitter.hpp"
 #include "mosaic/phy/stat_eye_threshold.hpp"
 
@@ -44,16 +45,16 @@ class Engine {
       terms_.resize(jitter_->size());
     }
     const std::size_t phases = 2 * (os_ + margin_) + 1;
-    cache_ = in.kept_distributions && in.kept_distributions->size() == phases
-                 ? std::move(*in.kept_distributions)
-                 : DistributionPool::of_this_thread().take(phases);
+    from_kept_ = in.kept && in.kept->distributions.size() == phases;
+    cache_ = from_kept_ ? std::move(in.kept->distributions)
+                        : DistributionPool::of_this_thread().take(phases);
     mean_level_ = in.victim.base_a + 0.5 * in.victim.swing_a;
     for (const auto& a : in.aggressors) mean_level_ += a.base_a + 0.5 * a.swing_a;
   }
 
   ~Engine() {
-    if (in_.kept_distributions)
-      *in_.kept_distributions = std::move(cache_);
+    if (in_.kept)
+      in_.kept->distributions = std::move(cache_);
     else
       DistributionPool::of_this_thread().give(std::move(cache_));
   }
@@ -74,7 +75,7 @@ class Engine {
       // Only a starting phase for the threshold search, which the jittered phase search at the
       // best threshold then corrects: the jitter-free BER at the mean level places it well
       // enough, without a jitter average per phase.
-      s = argmin_phase([&](int p) { return log_ber0(p, d); }, -half, half);
+      s = lowest_phase([&](int p) { return log_ber0(p, d); }, -half, half);
     } else {
       s = argmin_phase(h, 0, -half, half);
     }
@@ -319,17 +320,17 @@ class Engine {
     return h;
   }
 
-  // argmin_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
+  // lowest_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
   // the average is at least log_w_on_phase + ln BER0 at the phase itself (Horizontal::
   // lower_bound), and at least its part over the cells the built distributions decide
   // (Horizontal::within_bound, up to a shorter sum's rounding: kWithinSlack), so a phase with
   // either bound above the best value found so far is beyond it, and neither the phases only its
   // average would read nor their distributions are computed. `first` (in [from, to]) is
-  // evaluated first, for a low bound early; the phase chosen, ties included, is argmin_phase's.
+  // evaluated first, for a low bound early; the phase chosen, ties included, is lowest_phase's.
   int argmin_phase(Horizontal& h, int first, int from, int to) {
-    if (margin_ == 0) return argmin_phase(h, from, to);
+    if (margin_ == 0) return lowest_phase(h, from, to);
     double best = h(first);
-    return argmin_phase(
+    return lowest_phase(
         [&](int p) {
           if (p != first && (h.lower_bound(p) > best || h.within_bound(p) > best + kWithinSlack))
             return std::numeric_limits<double>::infinity();
@@ -338,20 +339,6 @@ class Engine {
           return v;
         },
         from, to);
-  }
-
-  template <class LogBerAtPhase>
-  static int argmin_phase(LogBerAtPhase&& h, int from, int to) {
-    int best = 0;
-    double best_v = std::numeric_limits<double>::infinity();
-    for (int s = from; s <= to; ++s) {
-      const double v = h(s);
-      if (v < best_v || (v == best_v && std::abs(s) < std::abs(best))) {
-        best_v = v;
-        best = s;
-      }
-    }
-    return best;
   }
 
   const std::pair<std::vector<double>, std::vector<double>>& vertical(int s) {
@@ -370,6 +357,17 @@ class Engine {
   // Best threshold at phase s (stat_eye_threshold.cpp), each jittered evaluation's jitter-free
   // values kept for the horizontal view at the threshold chosen (at_threshold).
   double best_threshold(int s) {
+    KeptEye* kept = in_.kept;
+    if (kept && from_kept_ && kept->searched_phase == s) return kept->searched_threshold;
+    const double d = search_threshold(s);
+    if (kept) {
+      kept->searched_phase = s;
+      kept->searched_threshold = d;
+    }
+    return d;
+  }
+
+  double search_threshold(int s) {
     tried_phase_ = s;
     tried_d_.clear();
     tried_l0_.clear();
@@ -394,6 +392,7 @@ class Engine {
   std::vector<double> at_m_;
   std::vector<double> terms_, slopes_;
   std::vector<PhaseDistribution> cache_;
+  bool from_kept_ = false;  // cache_ is the kept set of an eye before (StatEyeInput::kept)
   IsiScratch scratch_;
   std::vector<double> l0_, dl0_;
   double log_w_on_phase_ = 0.0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -20,6 +21,15 @@ struct EyeSignal {
   double swing_a = 0.0;    // dI: 1-level minus 0-level photocurrent (times kappa for an aggressor)
   double base_a = 0.0;     // photocurrent of an all-zeros pattern (times kappa for an aggressor)
   int offset_samples = 0;  // aggressor only: its bit timing minus the victim's, in samples
+};
+
+// What an eye of a channel leaves for the next eye of the same channel: its phase distributions,
+// and the best threshold it searched and at which phase (the search reads that phase's
+// distributions and nothing the next eye changes, so at that phase it gives the same bits).
+struct KeptEye {
+  std::vector<PhaseDistribution> distributions;
+  int searched_phase = std::numeric_limits<int>::min();
+  double searched_threshold = 0.0;
 };
 
 struct StatEyeInput {
@@ -59,11 +69,12 @@ struct StatEyeInput {
     double log10_enough = 0.0;
   };
   std::optional<BoundFirst> bound_first;
-  // Where the eye's distributions are kept for the next eye of the same channel (the same input
-  // but for the phase, the openings and bound_first, which the distributions do not depend on):
-  // taken from here when it holds a set, left here after. A forwarded clock evaluates a channel
-  // at its own best phase and then at its row's. Null: a fresh set from the thread's pool.
-  std::vector<PhaseDistribution>* kept_distributions = nullptr;
+  // Where the eye's distributions, and the last threshold it searched (KeptEye), are kept for the
+  // next eye of the same channel (the same input but for the phase, the openings and bound_first,
+  // which neither depends on): taken from here when it holds a set, left here after. A forwarded
+  // clock evaluates a channel at its own best phase and then at its row's. Null: a fresh set
+  // from the thread's pool.
+  KeptEye* kept = nullptr;
 };
 
 // Where an opening of the eye ends: phases in UI from the victim's pulse peak (at the chosen
