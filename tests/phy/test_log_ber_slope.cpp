@@ -45,6 +45,13 @@ TEST(LogBerSlope, IsTheDerivativeAtEveryDepth) {
     }
   }
   EXPECT_LT(log_ber_without_jitter(spread_levels(0.005), 0.55), -2100.0);  // the log domain
+  // Without its live bins known, a distribution is read whole: the same bits.
+  PhaseDistribution unmarked = spread_levels(0.03);
+  const double marked = log_ber_without_jitter(unmarked, 0.6);
+  unmarked.first_live = 0;
+  unmarked.last_live = -1;
+  EXPECT_EQ(log_ber_without_jitter(unmarked, 0.6), marked);
+  EXPECT_EQ(log_ber_slope_without_jitter(unmarked, 0.6).log_ber, marked);
 }
 
 }  // namespace

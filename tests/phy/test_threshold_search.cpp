@@ -77,9 +77,7 @@ TEST(ThresholdSearch, TheScanFromTheTailsPicksTheFullScansPoint) {
         const ThresholdProbe walked = jitter_free_probe(dist, mean);
         ThresholdProbe full = walked;
         full.jitter_free_tails = nullptr;
-        const double top = dist.lo + (kIsiBins - 1) * dist.step;
-        const double lo = std::min(dist.lo, dist.lo + dist.cursor);
-        const double hi = std::max(top, top + dist.cursor);
+        const auto [lo, hi] = amplitude_range(dist);
         EXPECT_EQ(best_threshold(walked, lo, hi), best_threshold(full, lo, hi))
             << length << " m, channel " << channel << ", phase " << phase;
         ++compared;

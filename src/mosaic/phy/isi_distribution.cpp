@@ -361,7 +361,6 @@ template <bool kSlope>
 LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
   if (dist.split) return log_ber_split<kSlope>(dist, d);
   kernels::QSumInput q = decision(dist, d);
-  if (dist.last_live < 0) return {-std::numeric_limits<double>::infinity(), 0.0};
   if (auto r = from_sums<kSlope>(q, kernels::q_sum, kernels::q_sum_slope)) return *r;
   LogDomainBer acc;
   for (int i = 0; i < kIsiBins; ++i) {
@@ -378,7 +377,7 @@ LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
 }  // namespace
 
 std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution& dist, double d) {
-  if (dist.split || dist.last_live < 0) return std::nullopt;
+  if (dist.split) return std::nullopt;
   kernels::QSumInput q = decision(dist, d);
   const auto logs = [](const kernels::QSumTails& t, double scale) {
     return LogBerTails{std::log(0.5 * t.sum) - scale, std::log(0.5 * t.tail1) - scale,
@@ -405,6 +404,11 @@ std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution&
     tail0.add(t0);
   }
   return LogBerTails{all.value(), tail1.value(), tail0.value()};
+}
+
+std::pair<double, double> amplitude_range(const PhaseDistribution& dist) {
+  const double top = dist.lo + (kIsiBins - 1) * dist.step;
+  return {std::min(dist.lo, dist.lo + dist.cursor), std::max(top, top + dist.cursor)};
 }
 
 double log_ber_without_jitter(const PhaseDistribution& dist, double d) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "mosaic/phy/stat_eye.hpp"
@@ -24,8 +25,8 @@ struct PhaseDistribution {
   std::vector<double> p1;
   std::vector<double> inv_sigma0;  // 1/sigma at each bin, cursor 0
   std::vector<double> inv_sigma1;  // ... cursor 1
-  // The first and last bins with probability (either cursor bit when split); last < first where
-  // none has.
+  // The first and last bins with probability (either cursor bit when split), as the decision
+  // sums take them (kernels::QSumInput): last_live < 0 where not known (they read p then).
   int first_live = 0;
   int last_live = -1;
   bool ready = false;
@@ -48,6 +49,9 @@ struct IsiScratch {
 // convolved with its taps outside the window and the aggressors'.
 void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& dist,
                               IsiScratch& scratch);
+
+// The lowest and highest amplitude a distribution holds, either cursor bit.
+std::pair<double, double> amplitude_range(const PhaseDistribution& dist);
 
 // ln BER at threshold d of a phase's distribution, without jitter: exact in the log domain far
 // below the double range.

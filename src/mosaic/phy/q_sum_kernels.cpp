@@ -68,9 +68,7 @@ double q_sum_scalar_t(const QSumInput& in, double* extra) {
   const LiveBins live = live_bins(in);
   const double max_z = z_cutoff(in, live, table, in.log_scale == 0.0 ? kMaxZ : kTableZ);
   auto q = [&](double z, double* dq) {
-    if (z < max_z) return q_scaled_scalar<kSlope>(z, table, in.log_scale, e_scale, dq);
-    if constexpr (kSlope) *dq = 0.0;
-    return 0.0;
+    return q_below_scalar<kSlope>(z, max_z, table, in.log_scale, e_scale, dq);
   };
   double s[8] = {};
   double g[8] = {};
@@ -153,7 +151,8 @@ MOSAIC_AVX2 double q_sum_avx2_t(const QSumInput& in, double* extra) {
 }
 
 // One group's term, p (Q(z1) + Q(z0)), and its slope, as a call of its own (see q_plain_avx512:
-// inlined into the loop, the same operations ran 1.3 times slower).
+// inlined into the loop, the same operations ran 1.2 times slower: 1150 against 950 ns a 256-bin
+// sum).
 MOSAIC_AVX512F __attribute__((noinline)) __m512d group_slope_avx512(
     __m512d z1, __m512d z0, __mmask8 within1, __mmask8 within0, __m512d p, __m512d inv1,
     __m512d inv0, const double* table, __m512d scale, __m512d e_scale, __m512d* dterm) {

@@ -21,9 +21,7 @@ double q_sum_split_scalar_t(const QSumSplitInput& in, double* slope) {
   const double e_scale = scale_factor(in.log_scale);
   const double max_z = split_max_z(in);
   auto q = [&](double z, double* dq) {
-    if (z < max_z) return q_scaled_scalar<kSlope>(z, table, in.log_scale, e_scale, dq);
-    if constexpr (kSlope) *dq = 0.0;
-    return 0.0;
+    return q_below_scalar<kSlope>(z, max_z, table, in.log_scale, e_scale, dq);
   };
   double s[8] = {};
   double g[8] = {};

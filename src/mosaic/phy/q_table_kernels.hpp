@@ -70,6 +70,16 @@ inline double q_scaled_scalar(double z, const double* table, double scale, doubl
   return e;
 }
 
+// q_scaled_scalar below max_z, exactly 0 (and its slope +0) from there on: the scalar reference
+// of the vector kernels' skip of lanes beyond the cutoff.
+template <bool kSlope>
+inline double q_below_scalar(double z, double max_z, const double* table, double scale,
+                             double e_scale, double* dq) {
+  if (z < max_z) return q_scaled_scalar<kSlope>(z, table, scale, e_scale, dq);
+  if constexpr (kSlope) *dq = 0.0;
+  return 0.0;
+}
+
 // q_scaled_scalar, lane by lane; *dq as it gives it, where kSlope.
 template <bool kSlope>
 MOSAIC_AVX512F __attribute__((always_inline)) inline __m512d q_lanes_avx512(

@@ -164,11 +164,7 @@ class Engine {
   }
 
   // The lowest and highest amplitude of phase s's distribution, either cursor bit.
-  std::pair<double, double> amplitude_range(int s) {
-    const auto& dist = distribution(s);
-    const double top = dist.lo + (kIsiBins - 1) * dist.step;
-    return {std::min(dist.lo, dist.lo + dist.cursor), std::max(top, top + dist.cursor)};
-  }
+  std::pair<double, double> amplitude_range(int s) { return phy::amplitude_range(distribution(s)); }
 
   // log10 BER with jitter at one phase (clamped to +-1 UI) and threshold.
   double log10_ber_at(int s, double d) { return log_ber(std::clamp(s, -os_, os_), d) / kLn10; }
