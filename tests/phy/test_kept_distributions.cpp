@@ -74,6 +74,25 @@ TEST(KeptDistributions, ASecondEyeFromTheFirstsIsAFreshOne) {
         ev.evaluate_channel(45, false, p, EyeOpenings::kNone, std::nullopt, &moved);
     const double fresh = ev.evaluate_channel(45, false, p).threshold_a;
     EXPECT_NEAR(read.threshold_a, fresh * 1.01, 1e-9 * std::abs(fresh));
+    // The jitter-free values the search computed at its threshold are kept for the view there:
+    // spoilt, the second eye's BER moves with them; at a moved threshold they are not read.
+    moved.searched_window.clear();
+    const double without_window =
+        ev.evaluate_channel(45, false, p, EyeOpenings::kNone, std::nullopt, &moved).log10_ber;
+    EXPECT_EQ(read.log10_ber, without_window);
+    KeptEye window;
+    const double searched =
+        ev.evaluate_channel(45, false, std::nullopt, EyeOpenings::kNone, std::nullopt, &window)
+            .log10_ber;
+    ASSERT_EQ(window.searched_phase, p);
+    ASSERT_FALSE(window.searched_window.empty());
+    EXPECT_EQ(
+        ev.evaluate_channel(45, false, p, EyeOpenings::kNone, std::nullopt, &window).log10_ber,
+        searched);
+    for (double& v : window.searched_window) v -= 5.0;
+    const double spoilt_window =
+        ev.evaluate_channel(45, false, p, EyeOpenings::kNone, std::nullopt, &window).log10_ber;
+    EXPECT_NEAR(spoilt_window, searched - 5.0 / std::log(10.0), 1e-9);
   }
 }
 

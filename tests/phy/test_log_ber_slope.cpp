@@ -4,20 +4,24 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
+#include <tuple>
 
+#include "mosaic/core/math/log_q.hpp"
 #include "mosaic/phy/isi_distribution.hpp"
 
 namespace mosaic::phy {
 namespace {
 
-// Levels 0 and 1 over an ISI spread of 0.2, noise `sigma` at every bin.
-PhaseDistribution spread_levels(double sigma) {
+// Levels 0 and 1 over an ISI spread (0.2 unless given) in every `every`th bin, noise `sigma` at
+// every bin.
+PhaseDistribution spread_levels(double sigma, double spread = 0.2, int every = 5) {
   PhaseDistribution dist;
   dist.lo = 0.0;
-  dist.step = 0.2 / (kIsiBins - 1);
+  dist.step = spread / (kIsiBins - 1);
   dist.cursor = 1.0;
   dist.p.assign(kIsiBins, 0.0);
-  for (int i = 0; i < kIsiBins; i += 5) dist.p[i] = 1.0;
+  for (int i = 0; i < kIsiBins; i += every) dist.p[i] = 1.0;
   double total = 0.0;
   for (double p : dist.p) total += p;
   for (double& p : dist.p) p /= total;
@@ -52,6 +56,47 @@ TEST(LogBerSlope, IsTheDerivativeAtEveryDepth) {
   unmarked.last_live = -1;
   EXPECT_EQ(log_ber_without_jitter(unmarked, 0.6), marked);
   EXPECT_EQ(log_ber_slope_without_jitter(unmarked, 0.6).log_ber, marked);
+}
+
+// Below the scaled sums' reach (~1e-890) the BER is a log-domain sum of its terms; only those
+// that can come near the largest are computed (LogDomainBer), and the rest could not have moved
+// it: the same bits as the sum over every term, in the same order, and the same tails.
+// A narrow spread over every bin gives hundreds of terms within e^60 of the largest (the terms
+// fall by ~0.1 a bin), a wide one a few.
+TEST(LogBerSlope, TheLogDomainLeavesOutOnlyTermsThatCannotCount) {
+  int deep = 0;
+  for (const auto& [sigma, spread, every] : {std::tuple{0.005, 0.2, 5},
+                                             {0.004, 0.2, 5},
+                                             {0.003, 0.2, 5},
+                                             {0.006, 0.02, 1},
+                                             {0.005, 0.05, 1},
+                                             {0.004, 0.01, 1}}) {
+    const PhaseDistribution dist = spread_levels(sigma, spread, every);
+    for (const double d : {0.45, 0.5, 0.55, 0.6, 0.65}) {
+      LogSumExp all, tail1, tail0;
+      for (int i = 0; i < kIsiBins; ++i) {
+        const double p = dist.p[i];
+        if (p == 0.0) continue;
+        const double x0 = dist.lo + i * dist.step;
+        const double lp = std::log(0.5 * p);
+        const double t1 = lp + log_q((x0 + dist.cursor - d) * dist.inv_sigma1[i]);
+        const double t0 = lp + log_q((d - x0) * dist.inv_sigma0[i]);
+        all.add(t1);
+        all.add(t0);
+        tail1.add(t1);
+        tail0.add(t0);
+      }
+      if (!(all.value() < -2100.0)) continue;  // the scaled sums' domain
+      ++deep;
+      EXPECT_EQ(log_ber_without_jitter(dist, d), all.value()) << sigma << " " << d;
+      const std::optional<LogBerTails> tails = log_ber_tails_without_jitter(dist, d);
+      ASSERT_TRUE(tails);
+      EXPECT_EQ(tails->log_ber, all.value()) << sigma << " " << d;
+      EXPECT_EQ(tails->log_tail1, tail1.value()) << sigma << " " << d;
+      EXPECT_EQ(tails->log_tail0, tail0.value()) << sigma << " " << d;
+    }
+  }
+  EXPECT_GE(deep, 20);
 }
 
 }  // namespace

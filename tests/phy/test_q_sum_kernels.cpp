@@ -294,6 +294,8 @@ TEST(QSumKernels, SumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
       v = shift - 750.0 * rng.uniform() * rng.uniform();
       expect += std::exp(v - shift);
     }
+    expect += 1.0 - std::exp(x[n / 2] - shift);
+    x[n / 2] = shift;  // the largest term is the shift
     const double scalar = sum_exp_scalar(x.data(), n, shift);
     EXPECT_NEAR(scalar, expect, 1e-9 * expect) << n;
     for (const VectorLevel level : vector_levels_above_baseline())
@@ -311,7 +313,7 @@ TEST(QSumKernels, WeightedSumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
     double expect = 0.0;
     double scale = 0.0;
     for (int i = 0; i < n; ++i) {
-      x[i] = shift - 80.0 * rng.uniform() * rng.uniform();
+      x[i] = i == n / 2 ? shift : shift - 80.0 * rng.uniform() * rng.uniform();
       w[i] = 400.0 * (rng.uniform() - 0.5);
       expect += std::exp(x[i] - shift) * w[i];
       scale += std::exp(x[i] - shift) * std::abs(w[i]);
@@ -321,6 +323,41 @@ TEST(QSumKernels, WeightedSumExpMatchesStdExpAndVectorsMatchScalarBitForBit) {
     for (const VectorLevel level : vector_levels_above_baseline())
       EXPECT_EQ(sum_exp_weighted_at(level, x.data(), w.data(), n, shift), scalar)
           << to_string(level) << " " << n;
+  }
+}
+
+// A group of 8 terms (from a multiple of 8; the last one what is left) all more than 60 below the
+// shift counts 0, however large its weights; one term within 60 keeps its whole group. The same at
+// every level.
+TEST(QSumKernels, SumExpLeavesOutWholeGroupsBeyondSixtyBelowTheShift) {
+  // Each group that reaches within 60 of the shift, whole.
+  const auto groups_reaching = [](const std::vector<double>& x, const std::vector<double>& w) {
+    const int n = static_cast<int>(x.size());
+    double sum = 0.0;
+    for (int g = 0; g < n; g += 8) {
+      const int end = std::min(n, g + 8);
+      if (*std::max_element(x.begin() + g, x.begin() + end) < -60.0) continue;
+      for (int i = g; i < end; ++i) sum += std::exp(x[i]) * w[i];
+    }
+    return sum;
+  };
+  for (const int n : {20, 21, 23}) {
+    std::vector<double> x(n, -61.0), w(n, 1e30);
+    x[0] = 0.0;
+    w[0] = 1.0;
+    x[9] = -59.0;  // keeps the group 8..15; 16.. stays out
+    for (int last : {0, 1}) {
+      if (last) x[n - 1] = -1.0;  // ... and now the last, shorter group counts
+      const double expect = groups_reaching(x, w);
+      const double scalar = sum_exp_weighted_scalar(x.data(), w.data(), n, 0.0);
+      EXPECT_NEAR(scalar, expect, 1e-9 * expect) << n;
+      for (const VectorLevel level : vector_levels_above_baseline()) {
+        EXPECT_EQ(sum_exp_weighted_at(level, x.data(), w.data(), n, 0.0), scalar)
+            << to_string(level) << " " << n;
+        EXPECT_EQ(sum_exp_at(level, x.data(), n, 0.0), sum_exp_scalar(x.data(), n, 0.0))
+            << to_string(level) << " " << n;
+      }
+    }
   }
 }
 

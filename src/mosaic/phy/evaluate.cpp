@@ -128,23 +128,28 @@ class ChannelProgress {
 
 // A forwarded clock samples every channel of a clock group (an array row) at one instant: the
 // median of the live channels' own best instants. Each row is one task. Each live channel is
-// first evaluated at its own best phase; where the row's instant falls on that same phase (more
-// than half of the channels of the default design), that first evaluation is the channel's row
-// as it stands, and only the others are evaluated again at the row's instant, from the
-// distributions their first evaluation built (StatEyeInput::kept: the same bits as
-// building them again). Without bathtubs or eye heights the two evaluations are the same
-// computation (the best threshold depends on the phase alone); with them, the first pass finds
-// the phase only and every channel is evaluated again, as they need. A bound
+// first evaluated at its own best phase; where the row's instant falls on that same phase (about
+// half of the channels of the default design), that first evaluation is the channel's row as it
+// stands, and only the others are evaluated again at the row's instant, from the distributions
+// their first evaluation built (StatEyeInput::kept: the same bits as building them again).
+// Without bathtubs or eye heights the two evaluations are the same computation (the best
+// threshold depends on the phase alone). Where the first pass would search openings (eye widths,
+// heights, bathtubs) it finds the phase only, and every channel is evaluated again at its row's
+// instant (from its kept distributions and threshold where that is its own phase): the openings
+// of a channel sampled at another phase would be searched for nothing. A bound
 // (EvalOptions::bound_first) is taken at the row's instant, next to the channel's own threshold.
 void forwarded_clock_rows(LinkEvaluator& ev, const EvalOptions& options,
                           std::vector<ChannelResult>& out, ChannelProgress& progress) {
   const auto& layout = ev.layout();
   const int os = ev.chain().samples_per_ui();
-  const bool reusable = !options.bathtubs && !options.eye_heights;
   const int cols = layout.cols;
   // A row's distributions are kept until the row is done (~200 kB a channel), for rows of at
   // most this many channels.
   constexpr int kKeptRow = 64;
+  // Where they are not kept, a second evaluation at the same phase would build them and search
+  // its threshold again: the first pass then evaluates the channel whole where that can serve.
+  const bool reusable = !options.bathtubs && !options.eye_heights &&
+                        (openings_of(options) == EyeOpenings::kNone || cols > kKeptRow);
   parallel_for(static_cast<std::size_t>(layout.rows), options.threads, [&](std::size_t row) {
     std::vector<KeptEye> kept(cols <= kKeptRow ? cols : 0);
     const auto keep = [&](int col) { return kept.empty() ? nullptr : &kept[col]; };

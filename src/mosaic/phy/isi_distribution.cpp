@@ -9,6 +9,7 @@
 
 #include "mosaic/core/math/log_q.hpp"
 #include "mosaic/phy/histogram_kernels.hpp"
+#include "mosaic/phy/log_domain_ber.hpp"
 #include "mosaic/phy/q_sum_kernels.hpp"
 #include "mosaic/phy/tap_kernels.hpp"
 #include "mosaic/phy/tap_summary.hpp"
@@ -259,40 +260,6 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
 
 namespace {
 
-// Far below the double range: ln BER as a log-domain sum of its terms, ln(p / 2) + ln Q(z), and
-// its slope in the threshold, the terms' slopes (dz/dd times d ln Q / dz = -phi(z) / Q(z))
-// weighted by their shares.
-class LogDomainBer {
- public:
-  void add(double log_half_p, double z, double dz_dd) {
-    const double lq = log_q(z);
-    const double t = log_half_p + lq;
-    value_.add(t);
-    if (!(t > -std::numeric_limits<double>::infinity())) return;
-    const double slope = -dz_dd * std::exp(-0.5 * z * z - kLogSqrt2Pi - lq);
-    // A running sum of the slopes weighted by e^(t - top), rescaled as the top term rises.
-    if (t > top_) {
-      weighted_ = weighted_ * std::exp(top_ - t) + slope;
-      top_ = t;
-    } else {
-      weighted_ += std::exp(t - top_) * slope;
-    }
-  }
-  template <bool kSlope>
-  LogBerSlope result() const {
-    LogBerSlope r{value_.value(), 0.0};
-    if constexpr (kSlope)
-      if (std::isfinite(r.log_ber)) r.slope = weighted_ * std::exp(top_ - r.log_ber);
-    return r;
-  }
-
- private:
-  static constexpr double kLogSqrt2Pi = 0.91893853320467274;
-  LogSumExp value_;
-  double top_ = -std::numeric_limits<double>::infinity();
-  double weighted_ = 0.0;
-};
-
 template <bool kSlope>
 LogBerSlope from_sum(const kernels::QSum& q, double log_scale) {
   return {std::log(0.5 * q.sum) - log_scale, kSlope ? q.slope / q.sum : 0.0};
@@ -351,8 +318,8 @@ LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
   for (int i = 0; i < kIsiBins; ++i) {
     const double x0 = dist.lo + i * dist.step;
     const double inv = dist.inv_sigma0[i];
-    if (dist.p1[i] > 0.0) acc.add(std::log(0.5 * dist.p1[i]), (x0 - d) * inv, -inv);
-    if (dist.p[i] > 0.0) acc.add(std::log(0.5 * dist.p[i]), (d - x0) * inv, inv);
+    if (dist.p1[i] > 0.0) acc.add(dist.p1[i], (x0 - d) * inv, -inv, true);
+    if (dist.p[i] > 0.0) acc.add(dist.p[i], (d - x0) * inv, inv, false);
   }
   return acc.result<kSlope>();
 }
@@ -367,9 +334,8 @@ LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
     const double p = dist.p[i];
     if (p == 0.0) continue;
     const double x0 = dist.lo + i * dist.step;
-    const double lp = std::log(0.5 * p);
-    acc.add(lp, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i]);
-    acc.add(lp, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i]);
+    acc.add(p, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i], true);
+    acc.add(p, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i], false);
   }
   return acc.result<kSlope>();
 }
@@ -390,20 +356,15 @@ std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution&
     const kernels::QSumTails scaled = kernels::q_sum_tails(q);
     if (scaled.sum > 1e-280) return logs(scaled, scale);
   }
-  LogSumExp all, tail1, tail0;
+  LogDomainBer acc;
   for (int i = 0; i < kIsiBins; ++i) {
     const double p = dist.p[i];
     if (p == 0.0) continue;
     const double x0 = dist.lo + i * dist.step;
-    const double lp = std::log(0.5 * p);
-    const double t1 = lp + log_q((x0 + dist.cursor - d) * dist.inv_sigma1[i]);
-    const double t0 = lp + log_q((d - x0) * dist.inv_sigma0[i]);
-    all.add(t1);
-    all.add(t0);
-    tail1.add(t1);
-    tail0.add(t0);
+    acc.add(p, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i], true);
+    acc.add(p, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i], false);
   }
-  return LogBerTails{all.value(), tail1.value(), tail0.value()};
+  return acc.tails();
 }
 
 std::pair<double, double> amplitude_range(const PhaseDistribution& dist) {

@@ -75,7 +75,10 @@ ChainModel::ChainModel(const LinkSpec& spec, const FiberResponse& fiber, double 
 
 PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   const int n = span_ui_ * samples_per_ui_;
-  std::vector<std::complex<double>> spectrum(common_);
+  // Buffers this thread keeps: a link asks for one pulse per channel.
+  thread_local std::vector<std::complex<double>> spectrum;
+  thread_local std::vector<double> time;
+  spectrum.assign(common_.begin(), common_.end());
   const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
   for (int k = 0; k <= n / 2; ++k) {
     const std::complex<double> h = led_response(led_f3db_hz, k * df);
@@ -84,16 +87,15 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   }
   // A real response: the inverse of its conjugate-symmetric spectrum by the half-size transform.
   Eigen::FFT<double>& fft = this_threads_fft();
-  std::vector<double> time;
   fft.inv(time, spectrum);
   PulseResponse p;
   p.samples_per_ui = samples_per_ui_;
   p.span_ui = span_ui_;
-  p.h.resize(n);
   // The zero-phase fiber response is non-causal; a quarter-window shift keeps its precursors
-  // away from the wrap-around.
+  // away from the wrap-around (a rotation: the window is cyclic).
   const int shift = (span_ui_ / 4) * samples_per_ui_;
-  for (int i = 0; i < n; ++i) p.h[(i + shift) % n] = time[i];
+  p.h.resize(n);
+  std::rotate_copy(time.begin(), time.begin() + (n - shift), time.begin() + n, p.h.begin());
   // The reference phase is the middle of the pulse's top: its maximum, or for a flat top (ideal
   // filters) the centre of the samples within a hair of the maximum.
   const double top = *std::max_element(p.h.begin(), p.h.end());

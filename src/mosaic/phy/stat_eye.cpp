@@ -354,11 +354,28 @@ class Engine {
   // values kept for the horizontal view at the threshold chosen (at_threshold).
   double best_threshold(int s) {
     KeptEye* kept = in_.kept;
-    if (kept && from_kept_ && kept->searched_phase == s) return kept->searched_threshold;
+    if (kept && from_kept_ && kept->searched_phase == s) {
+      // As the search left it: the jitter-free values its evaluation at the threshold computed.
+      if (!kept->searched_window.empty() && kept->window_threshold == kept->searched_threshold) {
+        tried_phase_ = s;
+        tried_d_.assign(1, kept->searched_threshold);
+        tried_l0_ = kept->searched_window;
+      }
+      return kept->searched_threshold;
+    }
     const double d = search_threshold(s);
     if (kept) {
       kept->searched_phase = s;
       kept->searched_threshold = d;
+      kept->searched_window.clear();
+      const std::size_t window = jitter_m_hi_ - jitter_m_lo_ + 4;
+      for (std::size_t t = 0; t < tried_d_.size(); ++t)
+        if (tried_d_[t] == d) {
+          kept->searched_window.assign(tried_l0_.begin() + t * window,
+                                       tried_l0_.begin() + (t + 1) * window);
+          kept->window_threshold = d;
+          break;
+        }
     }
     return d;
   }

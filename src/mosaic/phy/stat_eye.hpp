@@ -30,6 +30,11 @@ struct KeptEye {
   std::vector<PhaseDistribution> distributions;
   int searched_phase = std::numeric_limits<int>::min();
   double searched_threshold = 0.0;
+  // The jitter-free ln BERs at window_threshold (the searched one, where the search computed
+  // them) that its jitter average there read, at the offsets the jitter reaches around the
+  // phase: the next eye's view at that threshold starts from them.
+  std::vector<double> searched_window;
+  double window_threshold = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct StatEyeInput {
