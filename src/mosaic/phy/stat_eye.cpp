@@ -32,7 +32,6 @@ class Engine {
  public:
   explicit Engine(const StatEyeInput& in) : in_(in) {
     os_ = in.victim.pulse->samples_per_ui;
-    span_ = in.victim.pulse->span_ui;
     const double jitter_samples = in.jitter_rms_ui * os_;
     if (jitter_samples > 0.05) {
       const double reach = kJitterReachSigma * jitter_samples;
@@ -306,14 +305,19 @@ class Engine {
   // jitter-free values its last evaluations computed at d are the ones the view would compute.
   Horizontal at_threshold(int s, double d) {
     Horizontal h(*this, d);
-    if (s != tried_phase_) return h;
-    const int window = jitter_m_hi_ - jitter_m_lo_ + 4;  // log_ber's offsets, lo - 1 to hi + 2
-    for (std::size_t t = 0; t < tried_d_.size(); ++t)
-      if (tried_d_[t] == d) {
-        h.seed(s + jitter_m_lo_ - 1, tried_l0_.data() + t * window, window);
-        break;
-      }
+    if (const double* tried = s == tried_phase_ ? tried_window(d) : nullptr)
+      h.seed(s + jitter_m_lo_ - 1, tried, window_size());
     return h;
+  }
+
+  // log_ber's offsets, lo - 1 to hi + 2.
+  int window_size() const { return jitter_m_hi_ - jitter_m_lo_ + 4; }
+
+  // The jitter-free values log_ber computed at threshold d of the search at tried_phase_, if any.
+  const double* tried_window(double d) const {
+    for (std::size_t t = 0; t < tried_d_.size(); ++t)
+      if (tried_d_[t] == d) return tried_l0_.data() + t * window_size();
+    return nullptr;
   }
 
   // lowest_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
@@ -366,16 +370,9 @@ class Engine {
     const double d = search_threshold(s);
     if (kept) {
       kept->searched_phase = s;
-      kept->searched_threshold = d;
-      kept->searched_window.clear();
-      const std::size_t window = jitter_m_hi_ - jitter_m_lo_ + 4;
-      for (std::size_t t = 0; t < tried_d_.size(); ++t)
-        if (tried_d_[t] == d) {
-          kept->searched_window.assign(tried_l0_.begin() + t * window,
-                                       tried_l0_.begin() + (t + 1) * window);
-          kept->window_threshold = d;
-          break;
-        }
+      kept->searched_threshold = kept->window_threshold = d;
+      const double* tried = tried_window(d);
+      kept->searched_window.assign(tried, tried ? tried + window_size() : tried);
     }
     return d;
   }
@@ -397,7 +394,6 @@ class Engine {
 
   const StatEyeInput& in_;
   int os_ = 0;
-  int span_ = 0;
   int margin_ = 0;
   std::shared_ptr<const JitterGrid> jitter_;
   int jitter_m_lo_ = 0;  // offsets the taps reach; the cubic adds one below and two above
@@ -412,8 +408,7 @@ class Engine {
   // Each threshold the search at tried_phase_ tried, and the jitter-free values log_ber computed
   // there (one window after another): kept in buffers that outlive a search.
   int tried_phase_ = std::numeric_limits<int>::min();
-  std::vector<double> tried_d_;
-  std::vector<double> tried_l0_;
+  std::vector<double> tried_d_, tried_l0_;
   double mean_level_ = 0.0;
   std::optional<int> vertical_phase_;
   std::pair<std::vector<double>, std::vector<double>> vertical_;
