@@ -53,6 +53,24 @@ TEST(LowPass, ShapesAtTheirCorner) {
   EXPECT_NEAR(std::arg(bw->response(f3db, f3db)), -std::numbers::pi / 2, 1e-12);
 }
 
+// The first-order shape runs Smith's division for 1 / (1 + j x) itself: the complex division's
+// bits (signed zeros included) at the corner, either side of it, far out and at DC.
+TEST(LowPass, FirstOrderIsTheComplexDivisionBitForBit) {
+  const auto first = make_lowpass(FilterShape::kFirstOrder);
+  std::vector<double> xs = {0.0, -0.0, 1e-300,      1e-160, 1e-8, 0.5,
+                            1.0, -1.0, 1.0 + 1e-15, 3.0,    1e150};
+  for (int k = 0; k < 4000; ++k)
+    xs.push_back(std::ldexp(1.0 + k / 4000.0, k % 41 - 20) * (k % 2 ? 1 : -1));
+  for (const double x : xs) {
+    const C got = first->response(1.0, x);
+    const C want = 1.0 / C(1.0, x);
+    EXPECT_EQ(std::signbit(got.real()), std::signbit(want.real())) << x;
+    EXPECT_EQ(std::signbit(got.imag()), std::signbit(want.imag())) << x;
+    EXPECT_EQ(got.real(), want.real()) << x;
+    EXPECT_EQ(got.imag(), want.imag()) << x;
+  }
+}
+
 TEST(LowPass, GaussianIsZeroPhaseWithItsRmsWidth) {
   const auto g = make_lowpass(FilterShape::kGaussian);
   const double f3db = 0.9e9;

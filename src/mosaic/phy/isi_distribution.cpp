@@ -203,22 +203,25 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   constexpr int kOffset = kernels::fair_bit_buffer_offset(kIsiBins);
   // Convolves the exact taps into a histogram whose highest occupied bin is `top`: each tap reads
   // the halved histogram in one buffer and writes the next halved one into the other, the last
-  // tap the whole one into p.
+  // tap the whole one into p, bins 0 to the top it returns.
   auto add_taps = [&](std::vector<double>& p, int top) {
-    if (exact == 0) return;
-    for (auto& h : scratch.halves) {
-      // Only the data bins are ever written: the guard bands stay 0 from the first resize.
-      h.resize(kernels::fair_bit_buffer_size(kIsiBins), 0.0);
-      std::fill(h.begin() + kOffset, h.begin() + kOffset + kIsiBins, 0.0);
-    }
+    if (exact == 0) return top;
+    // Only the data bins are ever written: the guard bands stay 0 from the first resize. A data
+    // bin may still hold an earlier histogram's value: each tap's input is cleared where the
+    // tap reads it beyond its top (up to the whole bins it moves, and one).
+    for (auto& h : scratch.halves) h.resize(kernels::fair_bit_buffer_size(kIsiBins), 0.0);
     double* half[2] = {scratch.halves[0].data() + kOffset, scratch.halves[1].data() + kOffset};
     for (int i = 0; i <= top; ++i) half[0][i] = 0.5 * p[i];
     for (std::size_t t = 0; t < exact; ++t) {
       // A tap {0, a} with a < 0 is a + {0, |a|}: the offset went into lo above.
       const bool last = t + 1 == exact;
-      top = kernels::add_fair_bit(half[t % 2], top, std::abs(kept[t]) / dist.step, kIsiBins,
-                                  last ? 1.0 : 0.5, last ? p.data() : half[(t + 1) % 2]);
+      const double u = std::abs(kept[t]) / dist.step;
+      const int read_to = std::min(kIsiBins - 1, top + static_cast<int>(u) + 1);
+      std::fill(half[t % 2] + top + 1, half[t % 2] + std::max(top, read_to) + 1, 0.0);
+      top = kernels::add_fair_bit(half[t % 2], top, u, kIsiBins, last ? 1.0 : 0.5,
+                                  last ? p.data() : half[(t + 1) % 2]);
     }
+    return top;
   };
   if (dist.split) {
     // One histogram per cursor bit of the window's levels (equiprobable), mass split linearly
@@ -240,9 +243,11 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     window(levels.level0, dist.p);
     window(levels.level1, dist.p1);
   } else {
-    dist.p.assign(kIsiBins, 0.0);
+    // Every bin up to the histogram's top is written; those above it are cleared.
+    dist.p.resize(kIsiBins);
     dist.p[0] = 1.0;
-    add_taps(dist.p, 0);
+    const int top = add_taps(dist.p, 0);
+    std::fill(dist.p.begin() + top + 1, dist.p.end(), 0.0);
   }
   dist.inv_sigma0.resize(kIsiBins);
   dist.inv_sigma1.resize(kIsiBins);
