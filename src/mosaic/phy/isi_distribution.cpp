@@ -22,6 +22,11 @@ constexpr double kTailScale = 700.0;  // ln of the factor a deep-tail decision s
 
 }  // namespace
 
+IsiScratch& IsiScratch::of_this_thread() {
+  thread_local IsiScratch scratch;
+  return scratch;
+}
+
 void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& dist,
                               IsiScratch& scratch) {
   const auto& v = in.victim;

@@ -32,8 +32,11 @@ struct PhaseDistribution {
   bool ready = false;
 };
 
-// Buffers reused between the phases of one channel (no allocation per phase).
+// Buffers reused between builds (no allocation per phase): each build clears what it reads.
 struct IsiScratch {
+  // The thread's own set, allocated once (not once an eye).
+  static IsiScratch& of_this_thread();
+
   std::vector<double> taps;
   std::vector<double> kept;  // the taps kept exactly, largest first
   // Two halved histograms with guard bands (kernels::add_fair_bit), one tap's input and output.

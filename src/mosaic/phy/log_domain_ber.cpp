@@ -40,6 +40,14 @@ std::pair<double, double> term_range(double p, double z) {
 
 }  // namespace
 
+LogDomainBer::LogDomainBer()
+    : terms_([]() -> std::vector<Term>& {
+        thread_local std::vector<Term> terms;
+        return terms;
+      }()) {
+  terms_.clear();
+}
+
 void LogDomainBer::add(double p, double z, double dz_dd, bool rising) {
   const auto [lower, upper] = term_range(p, z);
   terms_.push_back({p, z, dz_dd, upper, rising});

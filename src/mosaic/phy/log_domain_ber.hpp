@@ -21,7 +21,8 @@ namespace mosaic::phy {
 // 512 terms.
 class LogDomainBer {
  public:
-  LogDomainBer() { terms_.reserve(2 * kIsiBins); }
+  // One at a time on a thread: its terms are kept in the thread's buffer.
+  LogDomainBer();
   // One term: probability p (> 0) times Q(z), z moving with the threshold at dz_dd; `rising`:
   // the tail that rises with the threshold (the cursor bit 1 read as 0).
   void add(double p, double z, double dz_dd, bool rising);
@@ -36,7 +37,7 @@ class LogDomainBer {
     double p, z, dz_dd, upper;
     bool rising;
   };
-  std::vector<Term> terms_;
+  std::vector<Term>& terms_;
   static constexpr double kNone = -std::numeric_limits<double>::infinity();
   double lowest_top_ = kNone;                   // the largest lower bound of any term
   double lowest_tail_top_[2] = {kNone, kNone};  // ... of either tail's (falling, rising)

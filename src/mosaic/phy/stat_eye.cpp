@@ -250,7 +250,7 @@ class Engine {
 
   const PhaseDistribution& distribution(int s) {
     PhaseDistribution& dist = cache_[index(s)];
-    if (!dist.ready) build_phase_distribution(in_, s, dist, scratch_);
+    if (!dist.ready) build_phase_distribution(in_, s, dist, IsiScratch::of_this_thread());
     return dist;
   }
 
@@ -402,7 +402,6 @@ class Engine {
   std::vector<double> terms_, slopes_;
   std::vector<PhaseDistribution> cache_;
   bool from_kept_ = false;  // cache_ is the kept set of an eye before (StatEyeInput::kept)
-  IsiScratch scratch_;
   std::vector<double> l0_, dl0_;
   double log_w_on_phase_ = 0.0;
   // Each threshold the search at tried_phase_ tried, and the jitter-free values log_ber computed
