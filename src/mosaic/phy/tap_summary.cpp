@@ -11,7 +11,6 @@ std::vector<TapSummary> summarize_taps(const std::vector<double>& by_phase, int 
   // The kTop + 1 largest columns of a row, kept sorted by insertion as the row is read once (the
   // +1: the largest left outside).
   constexpr int kHead = TapSummary::kTop + 1;
-  std::vector<char> in_top(span);
   for (int r = 0; r < rows; ++r) {
     const double* x = by_phase.data() + static_cast<std::size_t>(r) * span;
     TapSummary& row = out[r];
@@ -36,14 +35,24 @@ std::vector<TapSummary> summarize_taps(const std::vector<double>& by_phase, int 
     std::copy(head, head + row.count, row.top.begin());
     for (int k = 0; k < row.count; ++k) row.top_sample[k] = x[head[k]];
     row.next = filled > row.count ? size[row.count] : 0.0;
-    std::fill(in_top.begin(), in_top.end(), 0);
-    for (int k = 0; k < row.count; ++k) in_top[row.top[k]] = 1;
+    // The others in column order: the runs between the top columns.
+    int top_columns[TapSummary::kTop];
+    std::copy(head, head + row.count, top_columns);
+    for (int a = 1; a < row.count; ++a) {  // at most kTop: by insertion
+      const int column = top_columns[a];
+      int b = a;
+      for (; b > 0 && top_columns[b - 1] > column; --b) top_columns[b] = top_columns[b - 1];
+      top_columns[b] = column;
+    }
     double sum = 0.0;
     double squares = 0.0;
-    for (int j = 0; j < span; ++j) {
-      if (in_top[j]) continue;
-      sum += x[j];
-      squares += x[j] * x[j];
+    for (int k = 0, from = 0; k <= row.count; ++k) {
+      const int to = k < row.count ? top_columns[k] : span;
+      for (int j = from; j < to; ++j) {
+        sum += x[j];
+        squares += x[j] * x[j];
+      }
+      from = to + 1;
     }
     row.rest_sum[row.count] = sum;
     row.rest_squares[row.count] = squares;
