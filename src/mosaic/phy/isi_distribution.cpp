@@ -173,7 +173,11 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   }
   for (const auto& a : in.aggressors) gather(*a.pulse, s + a.offset_samples, a.swing_a, false);
 
-  // The largest kMaxExactTaps of the kept taps, largest first, are convolved exactly.
+  // The largest kMaxExactTaps of the kept taps are convolved exactly, smallest first: the
+  // histogram's occupied bins, which each tap's pass runs over, then grow from a few instead of
+  // from the largest tap's reach (a sixth of the bins the passes ran over, on the 40-point 800G
+  // sweep: 0.38 G against 2.24 G). The linear split of each tap is a convolution, so the order
+  // changes the histogram in its rounding only.
   const kernels::LumpedTaps lumped =
       kernels::lump_taps(small.data(), static_cast<int>(small.size()));
   std::size_t exact = kept.size();
@@ -188,7 +192,8 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     }
     exact = kMaxExactTaps;
   }
-  std::sort(kept.begin(), kept.begin() + exact, larger);
+  std::sort(kept.begin(), kept.begin() + exact,
+            [](double a, double b) { return std::abs(a) < std::abs(b); });
   double lo = shift;
   double range = 0.0;
   for (std::size_t t = 0; t < exact; ++t) {

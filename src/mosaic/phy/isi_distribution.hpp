@@ -38,7 +38,7 @@ struct IsiScratch {
   static IsiScratch& of_this_thread();
 
   std::vector<double> taps;
-  std::vector<double> kept;  // the taps kept exactly, largest first
+  std::vector<double> kept;  // the taps kept exactly, smallest first
   // Two halved histograms with guard bands (kernels::add_fair_bit), one tap's input and output.
   std::vector<double> halves[2];
   PatternLevels levels;

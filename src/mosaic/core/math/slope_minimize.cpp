@@ -70,7 +70,7 @@ std::optional<Minimum> slope_minimize(const std::function<SlopePoint(double)>& f
     double x = cubic_minimizer(l, r);
     if (!std::isfinite(x)) x = 0.5 * (l.x + r.x);
     const double move = x - best.x;
-    if (std::abs(move) < tol &&
+    if ((search.f_alone || std::abs(move) < tol) &&
         std::abs(best.g * move) < search.f_relative_tolerance * std::abs(best.f) + 1e-12)
       return as_minimum(best, evaluations);
     x = std::clamp(x, l.x + kInside * width, r.x - kInside * width);

@@ -27,9 +27,12 @@ struct SlopeSearch {
   double lo = 0.0;  // the search gives up where it would leave (lo, hi)
   double hi = 0.0;
   double x_tolerance = 0.0;
-  // The search stops when the next step would move x by less than x_tolerance and lower f by less
-  // than this times |f| (plus 1e-12).
+  // The search stops when the next step would move x by less than x_tolerance (unless f_alone)
+  // and lower f by less than this times |f| (plus 1e-12).
   double f_relative_tolerance = 1e-7;
+  // Stop on the f test alone, however far the next step would still move x: where x matters only
+  // through f (a threshold chosen for its BER), a flat bottom's x need not be pinned down.
+  bool f_alone = false;
   int max_evaluations = 30;
 };
 
