@@ -78,12 +78,12 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   // Buffers this thread keeps: a link asks for one pulse per channel.
   thread_local std::vector<std::complex<double>> spectrum;
   thread_local std::vector<double> time;
-  spectrum.assign(common_.begin(), common_.end());
+  spectrum.resize(n);
   const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
   for (int k = 0; k <= n / 2; ++k) {
     const std::complex<double> h = led_response(led_f3db_hz, k * df);
-    spectrum[k] *= h;
-    if (k > 0 && k < n - k) spectrum[n - k] *= std::conj(h);
+    spectrum[k] = common_[k] * h;
+    if (k > 0 && k < n - k) spectrum[n - k] = common_[n - k] * std::conj(h);
   }
   // A real response: the inverse of its conjugate-symmetric spectrum by the half-size transform.
   Eigen::FFT<double>& fft = this_threads_fft();
@@ -94,8 +94,9 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   // The zero-phase fiber response is non-causal; a quarter-window shift keeps its precursors
   // away from the wrap-around (a rotation: the window is cyclic).
   const int shift = (span_ui_ / 4) * samples_per_ui_;
-  p.h.resize(n);
-  std::rotate_copy(time.begin(), time.begin() + (n - shift), time.begin() + n, p.h.begin());
+  p.h.reserve(n);
+  p.h.insert(p.h.end(), time.begin() + (n - shift), time.begin() + n);
+  p.h.insert(p.h.end(), time.begin(), time.begin() + (n - shift));
   // The reference phase is the middle of the pulse's top: its maximum, or for a flat top (ideal
   // filters) the centre of the samples within a hair of the maximum.
   const double top = *std::max_element(p.h.begin(), p.h.end());
@@ -117,11 +118,10 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
 void index_by_phase(PulseResponse& p) {
   const int os = p.samples_per_ui;
   const int span = p.span_ui;
-  p.by_phase.resize(p.h.size());
+  p.by_phase.clear();
+  p.by_phase.reserve(p.h.size());
   for (int r = 0; r < os; ++r)
-    for (int j = 0; j < span; ++j)
-      p.by_phase[static_cast<std::size_t>(r) * span + j] =
-          p.h[static_cast<std::size_t>(j) * os + r];
+    for (int j = 0; j < span; ++j) p.by_phase.push_back(p.h[static_cast<std::size_t>(j) * os + r]);
   p.tap_summaries = summarize_taps(p.by_phase, os, span);
 }
 
