@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <tuple>
 
@@ -97,6 +98,33 @@ TEST(LogBerSlope, TheLogDomainLeavesOutOnlyTermsThatCannotCount) {
     }
   }
   EXPECT_GE(deep, 20);
+}
+
+// The extreme bins alone bound the BER from below (what the starting phase's scan prunes with),
+// at every depth (the sums, the scaled sums, the log domain), and the bound is near it where
+// the worst pattern dominates (a deep eye whose extreme bin is its nearest to the threshold).
+TEST(LogBerSlope, TheExtremeBinsBoundItFromBelow) {
+  int tight = 0;
+  for (const auto& [sigma, spread, every] : {std::tuple{0.08, 0.2, 5},
+                                             {0.03, 0.2, 5},
+                                             {0.012, 0.2, 5},
+                                             {0.005, 0.2, 5},
+                                             {0.006, 0.02, 1},
+                                             {0.05, 0.6, 3}}) {
+    const PhaseDistribution dist = spread_levels(sigma, spread, every);
+    for (const double d : {0.3, 0.45, 0.55, 0.62, 0.7, 0.9}) {
+      const double ber = log_ber_without_jitter(dist, d);
+      const double bound = log_ber_lower_bound_without_jitter(dist, d);
+      EXPECT_LE(bound, ber + 1e-9) << sigma << " " << d;
+      tight += bound > ber - 5.0;
+    }
+  }
+  EXPECT_GE(tight, 6);
+  PhaseDistribution split = spread_levels(0.03);
+  split.split = true;
+  split.p1 = split.p;
+  EXPECT_EQ(log_ber_lower_bound_without_jitter(split, 0.5),
+            -std::numeric_limits<double>::infinity());
 }
 
 }  // namespace

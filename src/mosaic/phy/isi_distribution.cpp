@@ -391,6 +391,11 @@ double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
   return log_ber_at<false>(dist, d).log_ber;
 }
 
+double log_ber_lower_bound_without_jitter(const PhaseDistribution& dist, double d) {
+  if (dist.split) return -std::numeric_limits<double>::infinity();
+  return std::log(0.5) + kernels::q_sum_log_lower_bound(decision(dist, d));
+}
+
 LogBerSlope log_ber_slope_without_jitter(const PhaseDistribution& dist, double d) {
   return log_ber_at<true>(dist, d);
 }

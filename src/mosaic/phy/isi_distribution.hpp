@@ -60,6 +60,11 @@ std::pair<double, double> amplitude_range(const PhaseDistribution& dist);
 // below the double range.
 double log_ber_without_jitter(const PhaseDistribution& dist, double d);
 
+// A lower bound on that ln BER from the distribution's two extreme bins alone (kernels::
+// q_sum_log_lower_bound; -inf for a split distribution), at most 1e-9 above it (the kernels'
+// exp).
+double log_ber_lower_bound_without_jitter(const PhaseDistribution& dist, double d);
+
 // The same ln BER (its bits) with its derivative in the threshold: of the sum the kernels compute
 // (kernels::QSum), or of the log-domain sum's exact terms.
 struct LogBerSlope {

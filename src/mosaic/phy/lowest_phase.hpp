@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 
@@ -19,6 +20,24 @@ int lowest_phase(LogBerAtPhase&& h, int from, int to) {
     }
   }
   return best;
+}
+
+// lowest_phase, without h at a phase that `above(p, best)` shows lies above the lowest value
+// found so far (above(p, best) true only where h(p) > best): the same phase, ties included.
+// `first` (in [from, to]) is evaluated first, for a low value early.
+template <class LogBerAtPhase, class Above>
+int lowest_phase_pruned(LogBerAtPhase&& h, Above&& above, int first, int from, int to) {
+  const double at_first = h(first);
+  double best = at_first;
+  return lowest_phase(
+      [&](int p) {
+        if (p == first) return at_first;
+        if (above(p, best)) return std::numeric_limits<double>::infinity();
+        const double v = h(p);
+        best = std::min(best, v);
+        return v;
+      },
+      from, to);
 }
 
 }  // namespace mosaic::phy

@@ -35,9 +35,11 @@ LiveBins live_bins(const QSumInput& in) {
   return live;
 }
 
-double z_cutoff(const QSumInput& in, const LiveBins& live, const double* table, double reach) {
+// ln of a lower bound on the sum (unscaled): the larger of the two extreme bins' terms, p by its
+// binary exponent and ln Q by the table's chord (both low); -inf where neither bounds it.
+double ln_lower_bound(const QSumInput& in, const LiveBins& live, const double* table) {
   const int top = live.last;
-  if (top < 0) return reach;
+  if (top < 0) return -std::numeric_limits<double>::infinity();
   const int bottom = live.first;
   auto ln_term = [&](int i, double z) {
     if (z >= kTableZ) return -std::numeric_limits<double>::infinity();
@@ -50,9 +52,12 @@ double z_cutoff(const QSumInput& in, const LiveBins& live, const double* table, 
   };
   const double x_top = in.lo + top * in.step;
   const double x_bottom = in.lo + bottom * in.step;
-  const double ln_bound =
-      std::max(ln_term(top, (in.threshold - x_top) * in.inv_sigma0[top]),
-               ln_term(bottom, (x_bottom + in.cursor - in.threshold) * in.inv_sigma1[bottom]));
+  return std::max(ln_term(top, (in.threshold - x_top) * in.inv_sigma0[top]),
+                  ln_term(bottom, (x_bottom + in.cursor - in.threshold) * in.inv_sigma1[bottom]));
+}
+
+double z_cutoff(const QSumInput& in, const LiveBins& live, const double* table, double reach) {
+  const double ln_bound = ln_lower_bound(in, live, table);
   if (!(ln_bound > -std::numeric_limits<double>::infinity())) return reach;
   return std::min(reach, std::sqrt(-2.0 * (ln_bound - 59.0 * kLn2)));
 }
@@ -232,6 +237,10 @@ QSum with_slope(double (*kernel)(const QSumInput&, double*), const QSumInput& in
 }
 
 }  // namespace
+
+double q_sum_log_lower_bound(const QSumInput& in) {
+  return ln_lower_bound(in, live_bins(in), log_q_table().data());
+}
 
 double table_q(double z) {
   return q_scaled_scalar<false>(z, log_q_table().data(), 0.0, 1.0, nullptr);

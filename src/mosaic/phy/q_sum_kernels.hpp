@@ -90,6 +90,12 @@ struct QSumTails {
 QSumTails q_sum_tails_at(VectorLevel level, const QSumInput& in);
 QSumTails q_sum_tails(const QSumInput& in);
 
+// ln of a lower bound on q_sum(in) without its e^log_scale: the larger term of the two extreme
+// bins with probability (the highest one's 0 read as 1, the lowest one's 1 read as 0), its p by
+// p's binary exponent and its ln Q by the table's chord, both rounded low (-inf where neither
+// bounds it). What the sum's cutoff is set from; a few operations, no pass over the bins.
+double q_sum_log_lower_bound(const QSumInput& in);
+
 // Q(z) as the kernels compute it (for tests).
 double table_q(double z);
 

@@ -5,7 +5,6 @@
 #include <limits>
 #include <numbers>
 
-#include "mosaic/core/math/log_q.hpp"
 #include "mosaic/core/math/minimize.hpp"
 #include "mosaic/phy/distribution_pool.hpp"
 #include "mosaic/phy/eye_opening.hpp"
@@ -26,7 +25,6 @@ constexpr double kLn10 = std::numbers::ln10;
 // How far a partial jitter average may lie above the whole one in floating point (ln BER): its
 // terms are the same bits, fewer, summed in another order: a few ulp of a sum of ~400 terms.
 constexpr double kWithinSlack = 1e-9;
-constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
 class Engine {
  public:
@@ -74,7 +72,7 @@ class Engine {
       // Only a starting phase for the threshold search, which the jittered phase search at the
       // best threshold then corrects: the jitter-free BER at the mean level places it well
       // enough, without a jitter average per phase.
-      s = lowest_phase([&](int p) { return log_ber0(p, d); }, -half, half);
+      s = lowest_jitter_free_phase(d, -half, half);
     } else {
       s = argmin_phase(h, 0, -half, half);
     }
@@ -257,6 +255,16 @@ class Engine {
   // ln BER at phase s and threshold d, without jitter.
   double log_ber0(int s, double d) { return log_ber_without_jitter(distribution(s), d); }
 
+  // lowest_phase of the jitter-free ln BER at threshold d, without the decision sum of a phase
+  // whose extreme bins alone put it above the lowest so far (log_ber_lower_bound_without_jitter,
+  // with room for its 1e-9): the same phase, for nine in ten fewer sums. Phase 0 first.
+  int lowest_jitter_free_phase(double d, int from, int to) {
+    const auto above = [&](int p, double best) {
+      return log_ber_lower_bound_without_jitter(distribution(p), d) > best + kWithinSlack;
+    };
+    return lowest_phase_pruned([&](int p) { return log_ber0(p, d); }, above, 0, from, to);
+  }
+
   // Jitter average at one phase from the jitter-free ln BER at whole-sample offsets from it:
   // at(m) = ln BER0(s + m).
   template <class At>
@@ -321,24 +329,16 @@ class Engine {
   }
 
   // lowest_phase of the jittered ln BER, without the jitter average of a phase that cannot win:
-  // the average is at least log_w_on_phase + ln BER0 at the phase itself (Horizontal::
-  // lower_bound), and at least its part over the cells the built distributions decide
-  // (Horizontal::within_bound, up to a shorter sum's rounding: kWithinSlack), so a phase with
-  // either bound above the best value found so far is beyond it, and neither the phases only its
-  // average would read nor their distributions are computed. `first` (in [from, to]) is
-  // evaluated first, for a low bound early; the phase chosen, ties included, is lowest_phase's.
+  // the average is at least log_w_on_phase + ln BER0 at the phase (Horizontal::lower_bound) and
+  // its part over the cells the built distributions decide (Horizontal::within_bound, up to a
+  // shorter sum's rounding: kWithinSlack), so neither the phases only its average would read nor
+  // their distributions are computed. `first` is evaluated first (lowest_phase_pruned).
   int argmin_phase(Horizontal& h, int first, int from, int to) {
     if (margin_ == 0) return lowest_phase(h, from, to);
-    double best = h(first);
-    return lowest_phase(
-        [&](int p) {
-          if (p != first && (h.lower_bound(p) > best || h.within_bound(p) > best + kWithinSlack))
-            return std::numeric_limits<double>::infinity();
-          const double v = h(p);
-          best = std::min(best, v);
-          return v;
-        },
-        from, to);
+    const auto above = [&](int p, double best) {
+      return h.lower_bound(p) > best || h.within_bound(p) > best + kWithinSlack;
+    };
+    return lowest_phase_pruned(h, above, first, from, to);
   }
 
   const std::pair<std::vector<double>, std::vector<double>>& vertical(int s) {
