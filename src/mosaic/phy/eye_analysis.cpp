@@ -14,6 +14,9 @@ namespace {
 // bisected this many times (to 4 / 2^30 of the mask's size).
 constexpr int kMaskMarchSteps = 32;
 constexpr int kMaskBisections = 30;
+// Two worst-pattern widths found by separate walks (with and without the neighbours) differ by
+// their rounding alone below this (UI).
+constexpr double kDjRounding = 1e-9;
 
 // How far the worst data pattern leaves the eye open at phase s and threshold d, noise and
 // jitter off: the smaller of the gaps between d and the highest 0 level and the lowest 1 level
@@ -93,6 +96,10 @@ JitterBudget jitter_budget(const StatEyeInput& input, const StatEyeResult& at,
                                           [&](int s) { return mean_crosstalk(input, s); }));
   b.dj_total_pp_ui =
       dj(worst_pattern_width(input, at.phase_samples, at.threshold_a, [](int) { return 0.0; }));
+  if (b.dj_isi_pp_ui && b.dj_total_pp_ui) {
+    const double added = *b.dj_total_pp_ui - *b.dj_isi_pp_ui;
+    b.dj_crosstalk_pp_ui = std::abs(added) < kDjRounding ? 0.0 : added;
+  }
   b.q_kp4 = q_inverse(kEyeOpeningBer);
   b.q_1e12 = q_inverse(1e-12);
   if (b.dj_total_pp_ui) {

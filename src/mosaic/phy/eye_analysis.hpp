@@ -32,6 +32,9 @@ struct JitterBudget {
   // phase (the peak distortion bounds nothing there).
   std::optional<double> dj_isi_pp_ui;
   std::optional<double> dj_total_pp_ui;
+  // What the crosstalk adds: total less ISI, 0 where the two differ by their rounding alone
+  // (1e-9 UI: neighbours too faint to move the worst pattern's crossings).
+  std::optional<double> dj_crosstalk_pp_ui;
   // The sampling phase minus the phase this channel alone would choose: a forwarded clock's row
   // phase sits off it by the row's skew residue; 0 with a per-channel CDR.
   double phase_offset_ui = 0.0;

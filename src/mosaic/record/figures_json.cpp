@@ -34,9 +34,7 @@ nlohmann::json jitter_json(const phy::JitterBudget& b) {
   };
   both("rj_rms", b.rj_rms_ui);
   both("dj_isi_pp", b.dj_isi_pp_ui);
-  std::optional<double> crosstalk;
-  if (b.dj_isi_pp_ui && b.dj_total_pp_ui) crosstalk = *b.dj_total_pp_ui - *b.dj_isi_pp_ui;
-  both("dj_crosstalk_pp", crosstalk);
+  both("dj_crosstalk_pp", b.dj_crosstalk_pp_ui);
   both("dj_total_pp", b.dj_total_pp_ui);
   both("phase_offset", b.phase_offset_ui);
   both("tj_dual_dirac_kp4", b.tj_dual_dirac_kp4_ui);
