@@ -88,7 +88,7 @@ TEST(CliReport, ReportOfTheJsonRecordIsTheSamePageAsHtmlOnTheRun) {
 // run (tests/data/cable_summary.json) and must give `mosaic report`'s page of it, byte for byte.
 TEST(CliReport, CableHtmlIsTheReportPageOfItsSummary) {
   const std::string dir = testing::TempDir();
-  const std::string summary = std::string(MOSAIC_SOURCE_DIR) + "/tests/data/cable_summary.json";
+  const std::string summary = std::string(MOSAIC_SOURCE_DIR "/tests/data/cable_summary.json");
   const std::string a = dir + "cable_html.html", b = dir + "cable_report.html";
   mosaic::io::write_record_page(nlohmann::json::parse(slurp(summary)), a, "--html");
   std::string err;

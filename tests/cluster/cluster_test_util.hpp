@@ -16,7 +16,7 @@ namespace mosaic::cluster::testing_util {
 
 inline const power::BaselineCatalog& catalog() {
   static const power::BaselineCatalog c = [] {
-    std::ifstream in(std::string(MOSAIC_SOURCE_DIR) + "/data/baselines.toml");
+    std::ifstream in(std::string(MOSAIC_SOURCE_DIR "/data/baselines.toml"));
     std::stringstream text;
     text << in.rdbuf();
     return power::parse_baseline_catalog(text.str(), "data/baselines.toml");

@@ -15,7 +15,7 @@ namespace mosaic {
 namespace {
 
 std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(MOSAIC_SOURCE_DIR) + "/data/" + name);
+  std::ifstream in(std::string(MOSAIC_SOURCE_DIR "/data/") + name);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();

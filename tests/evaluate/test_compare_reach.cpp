@@ -12,7 +12,7 @@ namespace mosaic {
 namespace {
 
 power::BaselineCatalog published_catalog() {
-  std::ifstream in(std::string(MOSAIC_SOURCE_DIR) + "/data/baselines.toml");
+  std::ifstream in(std::string(MOSAIC_SOURCE_DIR "/data/baselines.toml"));
   std::stringstream text;
   text << in.rdbuf();
   return power::parse_baseline_catalog(text.str(), "baselines.toml");

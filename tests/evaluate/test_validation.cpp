@@ -11,7 +11,7 @@ namespace mosaic {
 namespace {
 
 std::vector<ValidationPoint> shipped_points() {
-  const std::string path = std::string(MOSAIC_SOURCE_DIR) + "/data/validation.toml";
+  const std::string path = std::string(MOSAIC_SOURCE_DIR "/data/validation.toml");
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();

@@ -134,7 +134,7 @@ TEST(HtmlReport, PageDataIsTheRecordAndTheFiguresHandedOver) {
 // A summary of `mosaic cable` from a real run (tests/data/cable_summary.json: two network
 // namespaces, three channel deaths, BER 1e-6) is drawn by `mosaic report`, timeline included.
 TEST(HtmlReport, ReportDrawsACableSummary) {
-  const std::string summary = std::string(MOSAIC_SOURCE_DIR) + "/tests/data/cable_summary.json";
+  const std::string summary = std::string(MOSAIC_SOURCE_DIR "/tests/data/cable_summary.json");
   const std::string page = ::testing::TempDir() + "cable_summary.html";
   const test::CliRun r = test::run_cli("report " + summary + " -o " + page);
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -13,7 +13,7 @@ namespace mosaic::power {
 namespace {
 
 BaselineCatalog shipped_catalog() {
-  std::ifstream in(std::string(MOSAIC_SOURCE_DIR) + "/data/baselines.toml");
+  std::ifstream in(std::string(MOSAIC_SOURCE_DIR "/data/baselines.toml"));
   std::ostringstream text;
   text << in.rdbuf();
   return parse_baseline_catalog(text.str(), "data/baselines.toml");

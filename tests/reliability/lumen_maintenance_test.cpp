@@ -19,7 +19,7 @@ namespace mosaic::reliability {
 namespace {
 
 std::string anchor_file_text() {
-  std::ifstream in(std::string(MOSAIC_SOURCE_DIR) + "/data/led_ageing.toml");
+  std::ifstream in(std::string(MOSAIC_SOURCE_DIR "/data/led_ageing.toml"));
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
