@@ -317,6 +317,24 @@ kernels::QSumInput decision(const PhaseDistribution& dist, double d) {
   return q;
 }
 
+// Every term of the BER at threshold d, each bin's p times Q of either cursor bit's error, for
+// the log domain (below the scaled sums' reach).
+LogDomainBer log_domain_terms(const PhaseDistribution& dist, double d) {
+  LogDomainBer acc;
+  for (int i = 0; i < kIsiBins; ++i) {
+    const double x0 = dist.lo + i * dist.step;
+    if (dist.split) {
+      const double inv = dist.inv_sigma0[i];
+      if (dist.p1[i] > 0.0) acc.add(dist.p1[i], (x0 - d) * inv, -inv, true);
+      if (dist.p[i] > 0.0) acc.add(dist.p[i], (d - x0) * inv, inv, false);
+    } else if (const double p = dist.p[i]; p > 0.0) {
+      acc.add(p, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i], true);
+      acc.add(p, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i], false);
+    }
+  }
+  return acc;
+}
+
 // log_ber_without_jitter for a split (nonlinear victim) distribution.
 template <bool kSlope>
 LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
@@ -329,14 +347,7 @@ LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
   q.step = dist.step;
   q.threshold = d;
   if (auto r = from_sums<kSlope>(q, kernels::q_sum_split, kernels::q_sum_split_slope)) return *r;
-  LogDomainBer acc;
-  for (int i = 0; i < kIsiBins; ++i) {
-    const double x0 = dist.lo + i * dist.step;
-    const double inv = dist.inv_sigma0[i];
-    if (dist.p1[i] > 0.0) acc.add(dist.p1[i], (x0 - d) * inv, -inv, true);
-    if (dist.p[i] > 0.0) acc.add(dist.p[i], (d - x0) * inv, inv, false);
-  }
-  return acc.result<kSlope>();
+  return log_domain_terms(dist, d).result<kSlope>();
 }
 
 template <bool kSlope>
@@ -344,15 +355,7 @@ LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
   if (dist.split) return log_ber_split<kSlope>(dist, d);
   kernels::QSumInput q = decision(dist, d);
   if (auto r = from_sums<kSlope>(q, kernels::q_sum, kernels::q_sum_slope)) return *r;
-  LogDomainBer acc;
-  for (int i = 0; i < kIsiBins; ++i) {
-    const double p = dist.p[i];
-    if (p == 0.0) continue;
-    const double x0 = dist.lo + i * dist.step;
-    acc.add(p, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i], true);
-    acc.add(p, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i], false);
-  }
-  return acc.result<kSlope>();
+  return log_domain_terms(dist, d).result<kSlope>();
 }
 
 }  // namespace
@@ -371,15 +374,7 @@ std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution&
     const kernels::QSumTails scaled = kernels::q_sum_tails(q);
     if (scaled.sum > 1e-280) return logs(scaled, scale);
   }
-  LogDomainBer acc;
-  for (int i = 0; i < kIsiBins; ++i) {
-    const double p = dist.p[i];
-    if (p == 0.0) continue;
-    const double x0 = dist.lo + i * dist.step;
-    acc.add(p, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i], true);
-    acc.add(p, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i], false);
-  }
-  return acc.tails();
+  return log_domain_terms(dist, d).tails();
 }
 
 std::pair<double, double> amplitude_range(const PhaseDistribution& dist) {

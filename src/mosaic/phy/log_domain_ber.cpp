@@ -1,11 +1,10 @@
 #include "mosaic/phy/log_domain_ber.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <utility>
 
+#include "mosaic/core/math/binary_log.hpp"
 #include "mosaic/core/math/log_q.hpp"
 
 namespace mosaic::phy {
@@ -18,22 +17,12 @@ constexpr double kLnQOfOne = -1.8410216450092636;  // ln Q(1)
 // 2^-70 of the sum.
 constexpr double kReach = 60.0;
 
-// ln x for x > 0, rounded down and up to whole binary exponents (a subnormal x: the range below
-// the smallest normal one).
-std::pair<double, double> ln_range(double x) {
-  const auto bits = std::bit_cast<std::uint64_t>(x);
-  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-  if (biased == 0) return {-1075 * kLn2, -1022 * kLn2};
-  const int e = biased - 1023;
-  return {e * kLn2, (e + 1) * kLn2};
-}
-
 // Bounds on ln(p / 2) + ln Q(z) without a logarithm. For z >= 1, phi(z) z / (1 + z^2) < Q(z) <
 // phi(z) / z, and ln(z + 1/z) <= ln 2z; below, Q(1) <= Q(z) <= 1.
 std::pair<double, double> term_range(double p, double z) {
-  const auto [p_lo, p_hi] = ln_range(p);
+  const auto [p_lo, p_hi] = ln_range_from_exponent(p);
   if (!(z >= 1.0)) return {p_lo - kLn2 + kLnQOfOne, p_hi - kLn2};
-  const auto [z_lo, z_hi] = ln_range(z);
+  const auto [z_lo, z_hi] = ln_range_from_exponent(z);
   const double gauss = -0.5 * z * z - kLogSqrt2Pi;
   return {p_lo - kLn2 + gauss - kLn2 - z_hi, p_hi - kLn2 + gauss - z_lo};
 }

@@ -1,11 +1,10 @@
 #include "mosaic/phy/q_sum_kernels.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 
+#include "mosaic/core/math/binary_log.hpp"
 #include "mosaic/phy/q_table_kernels.hpp"
 
 namespace mosaic::phy::kernels {
@@ -44,11 +43,7 @@ double ln_lower_bound(const QSumInput& in, const LiveBins& live, const double* t
   auto ln_term = [&](int i, double z) {
     if (z >= kTableZ) return -std::numeric_limits<double>::infinity();
     const double ln_q = z > 0.0 ? table_ln_q(z, table) : -kLn2;  // Q >= 1/2 below z = 0
-    // log2 p rounded down from its exponent bits (a subnormal p as the smallest exponent).
-    const auto bits = std::bit_cast<std::uint64_t>(in.p[i]);
-    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-    const int exponent = biased == 0 ? -1074 : biased - 1023;
-    return exponent * kLn2 + ln_q;
+    return ln_range_from_exponent(in.p[i]).lo + ln_q;
   };
   const double x_top = in.lo + top * in.step;
   const double x_bottom = in.lo + bottom * in.step;
@@ -236,6 +231,15 @@ QSum with_slope(double (*kernel)(const QSumInput&, double*), const QSumInput& in
   return r;
 }
 
+QSumTails with_tails(double (*kernel)(const QSumInput&, double*), const QSumInput& in) {
+  double tails[2];
+  QSumTails r;
+  r.sum = kernel(in, tails);
+  r.tail1 = tails[0];
+  r.tail0 = tails[1];
+  return r;
+}
+
 }  // namespace
 
 double q_sum_log_lower_bound(const QSumInput& in) {
@@ -273,22 +277,12 @@ QSum q_sum_slope(const QSumInput& in) {
 }
 
 QSumTails q_sum_tails_at(VectorLevel level, const QSumInput& in) {
-  QSumTails r;
-  double tails[2];
-  r.sum = q_sum_kernel<Extra::kTails>(level)(in, tails);
-  r.tail1 = tails[0];
-  r.tail0 = tails[1];
-  return r;
+  return with_tails(q_sum_kernel<Extra::kTails>(level), in);
 }
 
 QSumTails q_sum_tails(const QSumInput& in) {
   static const auto best = q_sum_kernel<Extra::kTails>(cpu_vector_level());
-  QSumTails r;
-  double tails[2];
-  r.sum = best(in, tails);
-  r.tail1 = tails[0];
-  r.tail0 = tails[1];
-  return r;
+  return with_tails(best, in);
 }
 
 }  // namespace mosaic::phy::kernels

@@ -10,14 +10,14 @@
 namespace mosaic::phy {
 namespace {
 
-// The best threshold to 1e-3 of a scan cell (ln BER is flat at its minimum, so this moves it by
-// far less than its last printed digit); "on the end" of the refinement bracket means within
-// 1e-2 of a cell of it.
+// Brent's refinement (the fallback) finds the best threshold to 1e-3 of a scan cell (ln BER is
+// flat at its minimum); the slope search's smallest step is that. "On the end" of the refinement
+// bracket means within 1e-2 of a cell of it.
 constexpr double kThresholdTolerance = 1e-3;
-// ... or rather, the jittered search stops once the next step would lower ln BER by less than
-// 1e-5 of it, however far it would still move the threshold (SlopeSearch::f_alone): a BER moves
-// by at most 7e-5 decades above 1e-15 and 9e-4 below 1e-100 against a stop at 1e-6 with the
-// threshold pinned to 1e-3 of a cell, for 7 % fewer jittered evaluations (docs/sweep.md).
+// The jittered slope search stops once its next step would lower ln BER by less than 1e-5 of it,
+// however far that step would still move the threshold (SlopeSearch::f_alone): a BER moves by at
+// most 7e-5 decades above 1e-15 and 9e-4 below 1e-100 against a stop at 1e-6 with the threshold
+// pinned to 1e-3 of a cell, for 7 % fewer jittered evaluations (docs/sweep.md).
 constexpr double kThresholdFTolerance = 1e-5;
 constexpr double kBracketEndCells = 1e-2;
 constexpr double kBracketCells = 2.0;  // the refinement bracket: this many scan cells either side
