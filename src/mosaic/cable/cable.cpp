@@ -39,6 +39,9 @@ double cpu_seconds() {
 constexpr const char* kDirectionName[2] = {"ab", "ba"};
 constexpr std::size_t kIngressQueueBytes = std::size_t{32} << 20;
 constexpr std::int64_t kPublishEveryNs = 5'000'000;
+// A link that fell idle publishes once it has stayed idle this long: a ping's reply, on its way
+// back through the other direction, then does not wait behind the copy.
+constexpr int kPublishWhenIdleMs = 1;
 constexpr std::int64_t kStepFloorWindowNs = 20'000'000;
 
 }  // namespace
@@ -168,7 +171,15 @@ void Cable::run_direction(int d) {
   // the floor under the ingress queue's target. Not the last period's cost: that grows with the
   // queue it would judge.
   std::int64_t step_floor_ns = 0, window_min_ns = INT64_MAX, window_end_ns = 0;
-  std::int64_t published_ns = 0;
+  std::int64_t stale_since_ns = -1;  // the first period run since the counters were published
+  const auto publish = [&] {
+    stale_since_ns = -1;
+    std::lock_guard lock(side.mutex);
+    side.published = link.stats();
+    side.latency = latency;
+    side.egress_errors = egress_errors;
+    side.unsegmentable = unsegmentable;
+  };
   // A quarter of a period's payload queued: this direction streams.
   const std::size_t streaming_bytes =
       link.layout().payload_of(link.config().host_words_per_period()) / 4;
@@ -244,28 +255,21 @@ void Cable::run_direction(int d) {
         window_min_ns = INT64_MAX;
         window_end_ns = t1 + kStepFloorWindowNs;
       }
-      // A copy of every counter and event is far dearer than a clean period: published every
-      // few milliseconds, and whenever the link falls idle.
-      if (t1 - published_ns >= kPublishEveryNs || !link.busy()) {
-        published_ns = t1;
-        std::lock_guard lock(side.mutex);
-        side.published = link.stats();
-        side.latency = latency;
-        side.egress_errors = egress_errors;
-        side.unsegmentable = unsegmentable;
-      }
+      // A copy of every counter and event is far dearer than a clean period (10-20 us): published
+      // once the link has been idle a moment, and every few milliseconds while it stays busy
+      // (counted from the first period it leaves unpublished: a ping does not pay for it).
+      if (stale_since_ns < 0) stale_since_ns = t0;
+      if (t1 - stale_since_ns >= kPublishEveryNs) publish();
       continue;
     }
     side.streaming.store(false, std::memory_order_relaxed);
     pollfd p{side.in_fd, POLLIN, 0};
-    if (::poll(&p, 1, 20) > 0 && (p.revents & (POLLERR | POLLHUP | POLLNVAL)))
+    const int ready = ::poll(&p, 1, stale_since_ns >= 0 ? kPublishWhenIdleMs : 20);
+    if (ready == 0 && stale_since_ns >= 0) publish();
+    if (ready > 0 && (p.revents & (POLLERR | POLLHUP | POLLNVAL)))
       ::usleep(20000);  // the interface is gone; keep serving the socket until stopped
   }
-  std::lock_guard lock(side.mutex);
-  side.published = link.stats();
-  side.latency = latency;
-  side.egress_errors = egress_errors;
-  side.unsegmentable = unsegmentable;
+  publish();
 }
 
 std::string Cable::check_against_design(const ControlRequest& r) const {
