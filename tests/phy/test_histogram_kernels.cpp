@@ -107,7 +107,7 @@ TEST(HistogramKernels, LumpedTapsAreTheFairBitsMeanAndVariance) {
 
 TEST(HistogramKernels, InverseSigmasAddShotNoiseAboveZeroOnly) {
   std::vector<double> inv0(8), inv1(8);
-  inverse_sigmas(-2.0, 1.0, 3.0, 4.0, 0.5, 1e-6, 8, inv0.data(), inv1.data());
+  inverse_sigmas(-2.0, 1.0, 3.0, 4.0, 0.5, 1e-6, 0, 7, inv0.data(), inv1.data());
   for (int i = 0; i < 8; ++i) {
     const double x0 = -2.0 + i;
     EXPECT_DOUBLE_EQ(inv0[i], 1.0 / std::sqrt(4.0 + 0.5 * std::max(x0, 0.0)));

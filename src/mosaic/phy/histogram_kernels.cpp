@@ -59,9 +59,9 @@ MOSAIC_VECTOR_CLONES LumpedTaps lump_taps(const double* taps, int n) {
 }
 
 MOSAIC_VECTOR_CLONES void inverse_sigmas(double lo, double step, double cursor, double base_var,
-                                         double shot_per_a, double floor_var, int bins,
+                                         double shot_per_a, double floor_var, int first, int last,
                                          double* inv_sigma0, double* inv_sigma1) {
-  for (int i = 0; i < bins; ++i) {
+  for (int i = first; i <= last; ++i) {
     const double x0 = lo + i * step;
     const double x1 = x0 + cursor;
     inv_sigma0[i] = 1.0 / std::sqrt(std::max(base_var + shot_per_a * std::max(x0, 0.0), floor_var));

@@ -33,10 +33,11 @@ struct LumpedTaps {
 };
 LumpedTaps lump_taps(const double* taps, int n);
 
-// 1 / sigma at each bin of a histogram starting at `lo` with bin width `step`: the constant
-// variance plus shot noise in proportion to the (non-negative) level, for the cursor bit at 0 and
-// at 1 (`cursor` added), never below `floor_var`.
+// 1 / sigma at bins [first, last] of a histogram starting at `lo` with bin width `step`: the
+// constant variance plus shot noise in proportion to the (non-negative) level, for the cursor bit
+// at 0 and at 1 (`cursor` added), never below `floor_var`. A bin's value does not depend on the
+// range it is computed in (LazyInverseSigmas computes a group at a time).
 void inverse_sigmas(double lo, double step, double cursor, double base_var, double shot_per_a,
-                    double floor_var, int bins, double* inv_sigma0, double* inv_sigma1);
+                    double floor_var, int first, int last, double* inv_sigma0, double* inv_sigma1);
 
 }  // namespace mosaic::phy::kernels

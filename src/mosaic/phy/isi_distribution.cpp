@@ -259,21 +259,50 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
     const int top = add_taps(dist.p, 0);
     std::fill(dist.p.begin() + top + 1, dist.p.end(), 0.0);
   }
-  dist.inv_sigma0.resize(kIsiBins);
-  dist.inv_sigma1.resize(kIsiBins);
-  kernels::inverse_sigmas(dist.lo, dist.step, dist.cursor,
-                          in.thermal_sigma_a * in.thermal_sigma_a + dist.lumped_var,
-                          in.shot_a2_per_a, std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2),
-                          kIsiBins, dist.inv_sigma0.data(), dist.inv_sigma1.data());
   const auto live = [&](int i) { return dist.p[i] != 0.0 || (dist.split && dist.p1[i] != 0.0); };
   dist.last_live = kIsiBins - 1;
   while (dist.last_live >= 0 && !live(dist.last_live)) --dist.last_live;
   dist.first_live = 0;
   while (dist.first_live < dist.last_live && !live(dist.first_live)) ++dist.first_live;
+  // The noise: computed where the sums first need it, but for the extreme live bins' groups,
+  // which every cutoff reads and which bound the rest.
+  dist.inv_sigma0.resize(kIsiBins);
+  dist.inv_sigma1.resize(kIsiBins);
+  kernels::LazyInverseSigmas& lazy = dist.lazy;
+  lazy.lo = dist.lo;
+  lazy.step = dist.step;
+  lazy.cursor = dist.cursor;
+  lazy.base_var = in.thermal_sigma_a * in.thermal_sigma_a + dist.lumped_var;
+  lazy.shot_per_a = in.shot_a2_per_a;
+  lazy.floor_var = std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2);
+  lazy.inv_sigma0 = dist.inv_sigma0.data();
+  lazy.inv_sigma1 = dist.inv_sigma1.data();
+  static_assert(kIsiBins / 8 <= 64, "one pending bit per group of 8 bins");
+  lazy.pending = kIsiBins / 8 == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (kIsiBins / 8)) - 1;
+  const int first = std::max(dist.first_live, 0), last = std::max(dist.last_live, 0);
+  lazy.compute_bins(first, first);
+  lazy.compute_bins(last, last);
+  lazy.least_inv_sigma0 = std::min(dist.inv_sigma0[first], dist.inv_sigma0[last]);
+  lazy.least_inv_sigma1 = std::min(dist.inv_sigma1[first], dist.inv_sigma1[last]);
   dist.ready = true;
 }
 
 namespace {
+
+// The distribution's lazy noise, pointed at its own arrays (a copied distribution's point at the
+// original's); null where every bin is computed.
+kernels::LazyInverseSigmas* bound_lazy(const PhaseDistribution& dist) {
+  if (dist.lazy.pending == 0) return nullptr;
+  dist.lazy.inv_sigma0 = dist.inv_sigma0.data();
+  dist.lazy.inv_sigma1 = dist.inv_sigma1.data();
+  return &dist.lazy;
+}
+
+// Every group of the noise that holds a live bin, for the sums that read them all.
+void compute_live_sigmas(const PhaseDistribution& dist) {
+  if (kernels::LazyInverseSigmas* lazy = bound_lazy(dist))
+    lazy->compute_bins(dist.first_live, dist.last_live);
+}
 
 template <bool kSlope>
 LogBerSlope from_sum(const kernels::QSum& q, double log_scale) {
@@ -301,25 +330,10 @@ std::optional<LogBerSlope> from_sums(Input& q, Plain plain, WithSlope with_slope
   return std::nullopt;
 }
 
-// The decision sum's input at threshold d of a (not split) distribution.
-kernels::QSumInput decision(const PhaseDistribution& dist, double d) {
-  kernels::QSumInput q;
-  q.p = dist.p.data();
-  q.inv_sigma0 = dist.inv_sigma0.data();
-  q.inv_sigma1 = dist.inv_sigma1.data();
-  q.bins = kIsiBins;
-  q.lo = dist.lo;
-  q.step = dist.step;
-  q.cursor = dist.cursor;
-  q.threshold = d;
-  q.first_live = dist.first_live;
-  q.last_live = dist.last_live;
-  return q;
-}
-
 // Every term of the BER at threshold d, each bin's p times Q of either cursor bit's error, for
 // the log domain (below the scaled sums' reach).
 LogDomainBer log_domain_terms(const PhaseDistribution& dist, double d) {
+  compute_live_sigmas(dist);
   LogDomainBer acc;
   for (int i = 0; i < kIsiBins; ++i) {
     const double x0 = dist.lo + i * dist.step;
@@ -338,6 +352,7 @@ LogDomainBer log_domain_terms(const PhaseDistribution& dist, double d) {
 // log_ber_without_jitter for a split (nonlinear victim) distribution.
 template <bool kSlope>
 LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
+  compute_live_sigmas(dist);
   kernels::QSumSplitInput q;
   q.p0 = dist.p.data();
   q.p1 = dist.p1.data();
@@ -353,16 +368,32 @@ LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
 template <bool kSlope>
 LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
   if (dist.split) return log_ber_split<kSlope>(dist, d);
-  kernels::QSumInput q = decision(dist, d);
+  kernels::QSumInput q = decision_input(dist, d);
   if (auto r = from_sums<kSlope>(q, kernels::q_sum, kernels::q_sum_slope)) return *r;
   return log_domain_terms(dist, d).result<kSlope>();
 }
 
 }  // namespace
 
+kernels::QSumInput decision_input(const PhaseDistribution& dist, double d) {
+  kernels::QSumInput q;
+  q.p = dist.p.data();
+  q.inv_sigma0 = dist.inv_sigma0.data();
+  q.inv_sigma1 = dist.inv_sigma1.data();
+  q.bins = kIsiBins;
+  q.lo = dist.lo;
+  q.step = dist.step;
+  q.cursor = dist.cursor;
+  q.threshold = d;
+  q.first_live = dist.first_live;
+  q.last_live = dist.last_live;
+  q.lazy = bound_lazy(dist);
+  return q;
+}
+
 std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution& dist, double d) {
   if (dist.split) return std::nullopt;
-  kernels::QSumInput q = decision(dist, d);
+  kernels::QSumInput q = decision_input(dist, d);
   const auto logs = [](const kernels::QSumTails& t, double scale) {
     return LogBerTails{std::log(0.5 * t.sum) - scale, std::log(0.5 * t.tail1) - scale,
                        std::log(0.5 * t.tail0) - scale};
@@ -377,6 +408,11 @@ std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution&
   return log_domain_terms(dist, d).tails();
 }
 
+double noise_rms_a(const PhaseDistribution& dist) {
+  if (kernels::LazyInverseSigmas* lazy = bound_lazy(dist)) lazy->compute_bins(0, 0);
+  return 1.0 / dist.inv_sigma0[0];
+}
+
 std::pair<double, double> amplitude_range(const PhaseDistribution& dist) {
   const double top = dist.lo + (kIsiBins - 1) * dist.step;
   return {std::min(dist.lo, dist.lo + dist.cursor), std::max(top, top + dist.cursor)};
@@ -388,7 +424,7 @@ double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
 
 double log_ber_lower_bound_without_jitter(const PhaseDistribution& dist, double d) {
   if (dist.split) return -std::numeric_limits<double>::infinity();
-  return std::log(0.5) + kernels::q_sum_log_lower_bound(decision(dist, d));
+  return std::log(0.5) + kernels::q_sum_log_lower_bound(decision_input(dist, d));
 }
 
 LogBerSlope log_ber_slope_without_jitter(const PhaseDistribution& dist, double d) {

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "mosaic/phy/lazy_inverse_sigmas.hpp"
+#include "mosaic/phy/q_sum_kernels.hpp"
 #include "mosaic/phy/stat_eye.hpp"
 
 namespace mosaic::phy {
@@ -23,8 +25,11 @@ struct PhaseDistribution {
   std::vector<double> p;  // cursor bit 0 when split
   bool split = false;     // p1 holds the distribution with the cursor bit at 1
   std::vector<double> p1;
-  std::vector<double> inv_sigma0;  // 1/sigma at each bin, cursor 0
-  std::vector<double> inv_sigma1;  // ... cursor 1
+  // 1/sigma at each bin, cursor 0 and 1: computed as the sums first need them (`lazy`; a
+  // distribution built by hand with lazy.pending = 0 holds them all).
+  mutable std::vector<double> inv_sigma0;
+  mutable std::vector<double> inv_sigma1;
+  mutable kernels::LazyInverseSigmas lazy;
   // The first and last bins with probability (either cursor bit when split), as the decision
   // sums take them (kernels::QSumInput): last_live < 0 where not known (they read p then).
   int first_live = 0;
@@ -52,6 +57,13 @@ struct IsiScratch {
 // convolved with its taps outside the window and the aggressors'.
 void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& dist,
                               IsiScratch& scratch);
+
+// The decision sum's input at threshold d of a (not split) distribution, its noise computed as
+// the sum needs it (QSumInput::lazy).
+kernels::QSumInput decision_input(const PhaseDistribution& dist, double d);
+
+// The noise's rms at the histogram's first bin, cursor bit 0.
+double noise_rms_a(const PhaseDistribution& dist);
 
 // The lowest and highest amplitude a distribution holds, either cursor bit.
 std::pair<double, double> amplitude_range(const PhaseDistribution& dist);

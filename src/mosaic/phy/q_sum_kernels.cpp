@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "mosaic/core/math/binary_log.hpp"
+#include "mosaic/phy/lazy_inverse_sigmas.hpp"
 #include "mosaic/phy/q_table_kernels.hpp"
 
 namespace mosaic::phy::kernels {
@@ -66,6 +67,7 @@ double q_sum_scalar_t(const QSumInput& in, double* extra) {
   const double* table = log_q_table().data();
   const double e_scale = scale_factor(in.log_scale);
   const LiveBins live = live_bins(in);
+  if (in.lazy) in.lazy->compute_bins(live.first, live.last);
   const double max_z = z_cutoff(in, live, table, in.log_scale == 0.0 ? kMaxZ : kTableZ);
   auto q = [&](double z, double* dq) {
     return q_below_scalar<kSlope>(z, max_z, table, in.log_scale, e_scale, dq);
@@ -107,6 +109,7 @@ MOSAIC_AVX2 double q_sum_avx2_t(const QSumInput& in, double* extra) {
   const __m256d scale = _mm256_set1_pd(in.log_scale);
   const __m256d e_scale = _mm256_set1_pd(scale_factor(in.log_scale));
   const LiveBins live = live_bins(in);
+  if (in.lazy) in.lazy->compute_bins(live.first, live.last);
   const __m256d max_z =
       _mm256_set1_pd(z_cutoff(in, live, table, in.log_scale == 0.0 ? kMaxZ : kTableZ));
   __m256d sum[2] = {zero, zero};
@@ -178,6 +181,8 @@ MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* extra) {
   const LiveBins live = live_bins(in);
   const __m512d max_z =
       _mm512_set1_pd(z_cutoff(in, live, table, in.log_scale == 0.0 ? kMaxZ : kTableZ));
+  const __m512d least1 = _mm512_set1_pd(in.lazy ? in.lazy->least_inv_sigma1 : 0.0);
+  const __m512d least0 = _mm512_set1_pd(in.lazy ? in.lazy->least_inv_sigma0 : 0.0);
   __m512d sum = _mm512_setzero_pd();
   __m512d grad = _mm512_setzero_pd();
   __m512d tail0 = _mm512_setzero_pd();
@@ -188,6 +193,19 @@ MOSAIC_AVX512F double q_sum_avx512_t(const QSumInput& in, double* extra) {
     if (live == 0) continue;
     const __m512d idx = _mm512_add_pd(_mm512_set1_pd(static_cast<double>(i)), iota);
     const __m512d x0 = _mm512_add_pd(lo, _mm512_mul_pd(idx, step));
+    if (in.lazy && in.lazy->needs(i >> 3)) {
+      // A group not computed yet: its distances times the least 1/sigma are at most the lanes'
+      // z (rounding is monotonic; a negative distance stays <= 0, within the cutoff). Where
+      // every live lane lies beyond the cutoff even so, the group would add exactly +0 (no
+      // partial sum is ever -0): skipped, its square roots never taken.
+      const __m512d low1 = _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(x0, cursor), d), least1);
+      const __m512d low0 = _mm512_mul_pd(_mm512_sub_pd(d, x0), least0);
+      if (((_mm512_cmp_pd_mask(low1, max_z, _CMP_LT_OQ) |
+            _mm512_cmp_pd_mask(low0, max_z, _CMP_LT_OQ)) &
+           live) == 0)
+        continue;
+      in.lazy->compute(i >> 3);
+    }
     const __m512d inv1 = _mm512_loadu_pd(in.inv_sigma1 + i);
     const __m512d inv0 = _mm512_loadu_pd(in.inv_sigma0 + i);
     const __m512d z1 = _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(x0, cursor), d), inv1);

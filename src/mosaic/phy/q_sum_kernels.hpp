@@ -4,6 +4,8 @@
 
 namespace mosaic::phy::kernels {
 
+struct LazyInverseSigmas;
+
 // One decision of the statistical eye over its ISI/crosstalk histogram: bin i holds probability
 // p[i] at amplitude x_i = lo + i * step (cursor bit 0) or x_i + cursor (cursor bit 1), with the
 // Gaussian noise 1/sigma given per bin for each case.
@@ -23,6 +25,10 @@ struct QSumInput {
   // skips the rest without reading it. last_live < 0: not known, found by reading p.
   int first_live = 0;
   int last_live = -1;
+  // Where set, inv_sigma0 and inv_sigma1 are its arrays and hold only the groups of 8 bins it has
+  // computed, besides those of first_live and last_live (which the cutoff reads): a sum computes
+  // the groups it needs (the vector-512 one only those its cutoff may reach), the same bits.
+  LazyInverseSigmas* lazy = nullptr;
 };
 
 // sum_i p[i] (Q((x_i + cursor - threshold) inv_sigma1[i]) + Q((threshold - x_i) inv_sigma0[i])),

@@ -99,7 +99,7 @@ class Engine {
     r.log10_ber = h(s) / kLn10;
     if (in_.phase_only) return r;
     const auto& dist = distribution(s);
-    r.noise_rms_a = 1.0 / dist.inv_sigma0[0];
+    r.noise_rms_a = noise_rms_a(dist);
     const auto across_phases = [&](int p) { return h(p); };
     const OpeningSpan w = opening_across_phases(across_phases, s, os_, std::log(kEyeOpeningBer));
     const OpeningSpan w12 = opening_across_phases(across_phases, s, os_, std::log(1e-12));
