@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/resource.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,8 +11,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 
-#include "mosaic/cable/tap_offload.hpp"
 #include "mosaic/core/design/resource_limits.hpp"
 #include "mosaic/core/error.hpp"
 #include "mosaic/core/version.hpp"
@@ -24,9 +24,7 @@ namespace mosaic::cable {
 namespace {
 
 std::int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return steady_now_ns();
 }
 
 double cpu_seconds() {
@@ -37,12 +35,9 @@ double cpu_seconds() {
 }
 
 constexpr const char* kDirectionName[2] = {"ab", "ba"};
-constexpr std::size_t kIngressQueueBytes = std::size_t{32} << 20;
-constexpr std::int64_t kPublishEveryNs = 5'000'000;
-// A link that fell idle publishes once it has stayed idle this long: a ping's reply, on its way
-// back through the other direction, then does not wait behind the copy.
+// A direction that fell idle publishes its counters once it has stayed idle this long: a ping's
+// reply, on its way back through the other direction, then does not wait behind the copy.
 constexpr int kPublishWhenIdleMs = 1;
-constexpr std::int64_t kStepFloorWindowNs = 20'000'000;
 
 }  // namespace
 
@@ -84,6 +79,10 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
 
   tap_a_ = std::make_unique<TapDevice>(options_.if_a, "a");
   tap_b_ = std::make_unique<TapDevice>(options_.if_b, "b");
+  wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (wake_fd_ < 0)
+    throw CableSystemError(std::string("cannot create the workers' eventfd: ") +
+                           std::strerror(errno));
   // Each direction has its own channels (its own fibre cores and emitters): own random draws.
   sides_[0].link =
       std::make_unique<CableDirection>(options_.spec, options_.faults, options_.spec.seed);
@@ -119,6 +118,7 @@ Cable::Cable(CableOptions options) : options_(std::move(options)) {
 
 Cable::~Cable() {
   stop();
+  if (wake_fd_ >= 0) ::close(wake_fd_);
 }
 
 double Cable::since_start_s() const {
@@ -128,8 +128,10 @@ double Cable::since_start_s() const {
 void Cable::start() {
   start_ns_ = now_ns();
   cpu_at_start_s_ = cpu_seconds();
-  threads_.emplace_back([this] { run_direction(0); });
-  threads_.emplace_back([this] { run_direction(1); });
+  for (int d = 0; d < 2; ++d)
+    workers_[d] = std::make_unique<DirectionWorker>(sides_[d], sides_[1 - d], start_ns_);
+  threads_.emplace_back([this] { run_first(); });
+  threads_.emplace_back([this] { run_second(); });
   if (control_)
     threads_.emplace_back([this] {
       control_->serve(stop_, [this](const std::string& line) { return handle(line); });
@@ -139,137 +141,89 @@ void Cable::start() {
 void Cable::stop() {
   if (threads_.empty()) return;
   stop_ = true;
+  split_.store(true);  // thread 1 out of its wait
+  split_.notify_all();
   for (auto& t : threads_) t.join();
   threads_.clear();
+  for (auto& w : workers_) w->publish();
   stop_s_ = since_start_s();
   cpu_at_stop_s_ = cpu_seconds();
 }
 
-void Cable::run_direction(int d) {
-  Side& side = sides_[d];
-  CableDirection& link = *side.link;
-  // A virtio-net header and a TCP segment of up to 64 KiB (TapDevice's offloads).
-  std::vector<std::uint8_t> buffer(sizeof(VnetHeader) + (1 << 17));
-  std::uint64_t unsegmentable = 0;
-  // One packet read from the interface: its frames queued for the link.
-  const auto take = [&](ssize_t got) {
-    if (got < static_cast<ssize_t>(sizeof(VnetHeader))) return;
-    VnetHeader h;
-    std::memcpy(&h, buffer.data(), sizeof h);
-    const std::span packet(buffer.data() + sizeof h, std::size_t(got) - sizeof h);
-    const std::int64_t at = now_ns();
-    if (!frames_of_packet(h, packet, [&](std::span<const std::uint8_t> f) { link.push(f, at); }))
-      ++unsegmentable;
-  };
-  std::vector<ControlRequest> requests;
-  std::size_t next_fault = 0;
-  LatencyHistogram latency;
-  std::uint64_t egress_errors = 0;
-  std::int64_t last_step_ns = 0;
-  // The cheapest period of the last window of steps: what a period costs however little it
-  // carries (a period whose bits must run costs hundreds of microseconds, a skipped one a few),
-  // the floor under the ingress queue's target. Not the last period's cost: that grows with the
-  // queue it would judge.
-  std::int64_t step_floor_ns = 0, window_min_ns = INT64_MAX, window_end_ns = 0;
-  std::int64_t stale_since_ns = -1;  // the first period run since the counters were published
-  const auto publish = [&] {
-    stale_since_ns = -1;
-    std::lock_guard lock(side.mutex);
-    side.published = link.stats();
-    side.latency = latency;
-    side.egress_errors = egress_errors;
-    side.unsegmentable = unsegmentable;
-  };
-  // A quarter of a period's payload queued: this direction streams.
-  const std::size_t streaming_bytes =
-      link.layout().payload_of(link.config().host_words_per_period()) / 4;
-  // Frames go out joined again where they were cut from one TCP segment (SegmentCoalescer), once
-  // per step; their latency counts to that write.
-  std::vector<std::int64_t> delivered_ingress;
-  SegmentCoalescer coalescer([&](const VnetHeader& h, std::span<const std::uint8_t> packet) {
-    const iovec parts[2] = {{const_cast<VnetHeader*>(&h), sizeof h},
-                            {const_cast<std::uint8_t*>(packet.data()), packet.size()}};
-    // A failed write: the interface is down or gone, e.g. while moving to a namespace.
-    return ::writev(side.out_fd, parts, 2) == static_cast<ssize_t>(sizeof h + packet.size());
-  });
-  const FrameSink sink = [&](std::span<const std::uint8_t> frame, std::int64_t ingress_ns) {
-    egress_errors += std::uint64_t(coalescer.add(frame));
-    if (ingress_ns >= 0) delivered_ingress.push_back(ingress_ns);
-  };
+namespace {
 
+// Thread 1 hands b -> a back once both directions have idled this long.
+constexpr std::int64_t kRejoinAfterNs = 50'000'000;
+
+// Waits for the descriptors (-1: left out) up to the timeout; true on a timeout. An interface that
+// is gone (moved between namespaces, deleted) is waited out, the control socket still served.
+bool wait_readable(std::initializer_list<int> fds, int timeout_ms) {
+  pollfd p[3];
+  nfds_t n = 0;
+  for (const int fd : fds)
+    if (fd >= 0) p[n++] = {fd, POLLIN, 0};
+  const int ready = ::poll(p, n, timeout_ms);
+  for (nfds_t i = 0; i < n && ready > 0; ++i)
+    if (p[i].revents & (POLLERR | POLLHUP | POLLNVAL)) ::usleep(20000);
+  return ready == 0;
+}
+
+}  // namespace
+
+void Cable::run_first() {
+  DirectionWorker& ab = *workers_[0];
+  DirectionWorker& ba = *workers_[1];
   while (!stop_.load(std::memory_order_relaxed)) {
-    {
-      std::lock_guard lock(side.mutex);
-      requests.swap(side.requests);
-    }
-    for (const auto& r : requests) {
-      using link::FaultKind;
-      const FaultKind kind = r.kind == ControlRequest::Kind::kKill  ? FaultKind::kDeath
-                             : r.kind == ControlRequest::Kind::kBer ? FaultKind::kBer
-                                                                    : FaultKind::kSkew;
-      link.inject({0.0, kind, r.channel, r.value});
-    }
-    requests.clear();
-    const double t = since_start_s();
-    while (next_fault < side.schedule.size() && side.schedule[next_fault].time_s <= t)
-      link.inject(side.schedule[next_fault++]);
-
-    // Drain the interface into the cable's own queue rather than leave frames in the kernel's
-    // TAP ring, which drops whatever arrives when full (a ping among them): the emulator is far
-    // slower than the line it models, so it queues; only beyond kIngressQueueBytes do frames wait
-    // (and may drop) in the kernel.
-    while (link.queued_bytes() < kIngressQueueBytes) {
-      const ssize_t got = ::read(side.in_fd, buffer.data(), buffer.size());
-      if (got <= 0) break;
-      take(got);
-    }
-    if (link.busy()) {
-      // A period whose bits must run (errors drawn, a failed channel) costs about the same CPU
-      // however few frames it carries; a clean one costs little more than its frames, and then
-      // the wait below is one short period's time. While the other direction streams (a bulk
-      // TCP transfer, whose ACKs come back here in bursts), gather for up to one period's time
-      // before running a period with little in it; alone (a ping), run at once.
-      if (link.queued_bytes() < streaming_bytes &&
-          sides_[1 - d].streaming.load(std::memory_order_relaxed)) {
-        const std::int64_t deadline = now_ns() + std::min<std::int64_t>(last_step_ns, 5'000'000);
-        for (std::int64_t left; (left = deadline - now_ns()) > 0;) {
-          pollfd p{side.in_fd, POLLIN, 0};
-          if (::poll(&p, 1, int(left / 1'000'000) + 1) <= 0 || !(p.revents & POLLIN)) break;
-          for (ssize_t got; link.queued_bytes() < kIngressQueueBytes &&
-                            (got = ::read(side.in_fd, buffer.data(), buffer.size())) > 0;)
-            take(got);
-          if (link.queued_bytes() >= streaming_bytes) break;
-        }
+    const bool alone = split_.load(std::memory_order_acquire);
+    bool worked = ab.round();
+    if (!alone) {
+      worked = ba.round() || worked;
+      if (sides_[0].streaming.load(std::memory_order_relaxed) ||
+          sides_[1].streaming.load(std::memory_order_relaxed)) {
+        split_.store(true, std::memory_order_release);
+        split_.notify_one();
+        continue;
       }
-      side.streaming.store(link.queued_bytes() >= streaming_bytes, std::memory_order_relaxed);
-      const std::int64_t t0 = now_ns();
-      link.step(sink, t0, step_floor_ns);
-      egress_errors += std::uint64_t(coalescer.flush());
-      const std::int64_t t1 = now_ns();
-      for (const std::int64_t in : delivered_ingress) latency.add(double(t1 - in) * 1e-3);
-      delivered_ingress.clear();
-      last_step_ns = t1 - t0;
-      window_min_ns = std::min(window_min_ns, last_step_ns);
-      if (t1 >= window_end_ns) {
-        step_floor_ns = window_min_ns;
-        window_min_ns = INT64_MAX;
-        window_end_ns = t1 + kStepFloorWindowNs;
-      }
-      // A copy of every counter and event is far dearer than a clean period (10-20 us): published
-      // once the link has been idle a moment, and every few milliseconds while it stays busy
-      // (counted from the first period it leaves unpublished: a ping does not pay for it).
-      if (stale_since_ns < 0) stale_since_ns = t0;
-      if (t1 - stale_since_ns >= kPublishEveryNs) publish();
-      continue;
     }
-    side.streaming.store(false, std::memory_order_relaxed);
-    pollfd p{side.in_fd, POLLIN, 0};
-    const int ready = ::poll(&p, 1, stale_since_ns >= 0 ? kPublishWhenIdleMs : 20);
-    if (ready == 0 && stale_since_ns >= 0) publish();
-    if (ready > 0 && (p.revents & (POLLERR | POLLHUP | POLLNVAL)))
-      ::usleep(20000);  // the interface is gone; keep serving the socket until stopped
+    if (worked) continue;
+    const bool stale = ab.stale() || (!alone && ba.stale());
+    if (wait_readable({ab.in_fd(), alone ? -1 : ba.in_fd(), wake_fd_},
+                      stale ? kPublishWhenIdleMs : 20)) {
+      if (ab.stale()) ab.publish();
+      if (!alone && ba.stale()) ba.publish();
+    }
+    std::uint64_t handed;
+    while (::read(wake_fd_, &handed, sizeof handed) > 0) {
+    }
   }
-  publish();
+}
+
+void Cable::run_second() {
+  DirectionWorker& ba = *workers_[1];
+  while (!stop_.load(std::memory_order_relaxed)) {
+    split_.wait(false, std::memory_order_acquire);
+    std::int64_t idle_since = -1;
+    while (!stop_.load(std::memory_order_relaxed)) {
+      if (ba.round()) {
+        idle_since = -1;
+        continue;
+      }
+      const std::int64_t now = now_ns();
+      if (idle_since < 0) idle_since = now;
+      if (now - idle_since >= kRejoinAfterNs &&
+          !sides_[0].streaming.load(std::memory_order_relaxed)) {
+        if (ba.stale()) ba.publish();
+        split_.store(false, std::memory_order_release);
+        const std::uint64_t one = 1;
+        if (::write(wake_fd_, &one, sizeof one) < 0) {
+          // The eventfd cannot fail short of a full counter; thread 0's poll times out anyway.
+        }
+        break;
+      }
+      if (wait_readable({ba.in_fd()}, ba.stale() ? kPublishWhenIdleMs : 20) && ba.stale())
+        ba.publish();
+    }
+  }
 }
 
 std::string Cable::check_against_design(const ControlRequest& r) const {
