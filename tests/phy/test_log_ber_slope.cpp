@@ -26,8 +26,8 @@ PhaseDistribution spread_levels(double sigma, double spread = 0.2, int every = 5
   double total = 0.0;
   for (double p : dist.p) total += p;
   for (double& p : dist.p) p /= total;
-  dist.inv_sigma0.assign(kIsiBins, 1.0 / sigma);
-  dist.inv_sigma1.assign(kIsiBins, 1.0 / (1.1 * sigma));
+  dist.noise.inv_sigma0.assign(kIsiBins, 1.0 / sigma);
+  dist.noise.inv_sigma1.assign(kIsiBins, 1.0 / (1.1 * sigma));
   dist.first_live = 0;
   dist.last_live = kIsiBins - 1;
   while (dist.p[dist.last_live] == 0.0) --dist.last_live;
@@ -80,8 +80,8 @@ TEST(LogBerSlope, TheLogDomainLeavesOutOnlyTermsThatCannotCount) {
         if (p == 0.0) continue;
         const double x0 = dist.lo + i * dist.step;
         const double lp = std::log(0.5 * p);
-        const double t1 = lp + log_q((x0 + dist.cursor - d) * dist.inv_sigma1[i]);
-        const double t0 = lp + log_q((d - x0) * dist.inv_sigma0[i]);
+        const double t1 = lp + log_q((x0 + dist.cursor - d) * dist.noise.inv_sigma1[i]);
+        const double t0 = lp + log_q((d - x0) * dist.noise.inv_sigma0[i]);
         all.add(t1);
         all.add(t0);
         tail1.add(t1);

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
@@ -22,10 +21,6 @@
 
 namespace mosaic::cable {
 namespace {
-
-std::int64_t now_ns() {
-  return steady_now_ns();
-}
 
 double cpu_seconds() {
   rusage u{};
@@ -122,11 +117,11 @@ Cable::~Cable() {
 }
 
 double Cable::since_start_s() const {
-  return double(now_ns() - start_ns_) * 1e-9;
+  return double(steady_now_ns() - start_ns_) * 1e-9;
 }
 
 void Cable::start() {
-  start_ns_ = now_ns();
+  start_ns_ = steady_now_ns();
   cpu_at_start_s_ = cpu_seconds();
   for (int d = 0; d < 2; ++d)
     workers_[d] = std::make_unique<DirectionWorker>(sides_[d], sides_[1 - d], start_ns_);
@@ -155,17 +150,28 @@ namespace {
 // Thread 1 hands b -> a back once both directions have idled this long.
 constexpr std::int64_t kRejoinAfterNs = 50'000'000;
 
-// Waits for the descriptors (-1: left out) up to the timeout; true on a timeout. An interface that
-// is gone (moved between namespaces, deleted) is waited out, the control socket still served.
-bool wait_readable(std::initializer_list<int> fds, int timeout_ms) {
+// Waits for the descriptors (-1: left out) up to the timeout. Returns bit k set where the k-th
+// one given is readable: 0 when the timeout passed. An interface that is gone (moved between
+// namespaces, deleted) is waited out, the control socket still served.
+unsigned wait_readable(std::initializer_list<int> fds, int timeout_ms) {
   pollfd p[3];
+  unsigned position[3];
   nfds_t n = 0;
-  for (const int fd : fds)
-    if (fd >= 0) p[n++] = {fd, POLLIN, 0};
-  const int ready = ::poll(p, n, timeout_ms);
-  for (nfds_t i = 0; i < n && ready > 0; ++i)
+  unsigned k = 0;
+  for (const int fd : fds) {
+    if (fd >= 0) {
+      position[n] = k;
+      p[n++] = {fd, POLLIN, 0};
+    }
+    ++k;
+  }
+  unsigned readable = 0;
+  if (::poll(p, n, timeout_ms) <= 0) return readable;
+  for (nfds_t i = 0; i < n; ++i) {
+    if (p[i].revents & POLLIN) readable |= 1u << position[i];
     if (p[i].revents & (POLLERR | POLLHUP | POLLNVAL)) ::usleep(20000);
-  return ready == 0;
+  }
+  return readable;
 }
 
 }  // namespace
@@ -187,13 +193,17 @@ void Cable::run_first() {
     }
     if (worked) continue;
     const bool stale = ab.stale() || (!alone && ba.stale());
-    if (wait_readable({ab.in_fd(), alone ? -1 : ba.in_fd(), wake_fd_},
-                      stale ? kPublishWhenIdleMs : 20)) {
+    const unsigned readable = wait_readable({ab.in_fd(), alone ? -1 : ba.in_fd(), wake_fd_},
+                                            stale ? kPublishWhenIdleMs : 20);
+    if (readable == 0) {
       if (ab.stale()) ab.publish();
       if (!alone && ba.stale()) ba.publish();
     }
-    std::uint64_t handed;
-    while (::read(wake_fd_, &handed, sizeof handed) > 0) {
+    if (readable & 4u) {  // b -> a handed back: one read clears the eventfd's count
+      std::uint64_t handed;
+      if (::read(wake_fd_, &handed, sizeof handed) < 0) {
+        // Non-blocking and just readable: nothing to do should another reader have taken it.
+      }
     }
   }
 }
@@ -208,7 +218,7 @@ void Cable::run_second() {
         idle_since = -1;
         continue;
       }
-      const std::int64_t now = now_ns();
+      const std::int64_t now = steady_now_ns();
       if (idle_since < 0) idle_since = now;
       if (now - idle_since >= kRejoinAfterNs &&
           !sides_[0].streaming.load(std::memory_order_relaxed)) {
@@ -220,7 +230,7 @@ void Cable::run_second() {
         }
         break;
       }
-      if (wait_readable({ba.in_fd()}, ba.stale() ? kPublishWhenIdleMs : 20) && ba.stale())
+      if (wait_readable({ba.in_fd()}, ba.stale() ? kPublishWhenIdleMs : 20) == 0 && ba.stale())
         ba.publish();
     }
   }

@@ -266,42 +266,27 @@ void build_phase_distribution(const StatEyeInput& in, int s, PhaseDistribution& 
   while (dist.first_live < dist.last_live && !live(dist.first_live)) ++dist.first_live;
   // The noise: computed where the sums first need it, but for the extreme live bins' groups,
   // which every cutoff reads and which bound the rest.
-  dist.inv_sigma0.resize(kIsiBins);
-  dist.inv_sigma1.resize(kIsiBins);
-  kernels::LazyInverseSigmas& lazy = dist.lazy;
-  lazy.lo = dist.lo;
-  lazy.step = dist.step;
-  lazy.cursor = dist.cursor;
-  lazy.base_var = in.thermal_sigma_a * in.thermal_sigma_a + dist.lumped_var;
-  lazy.shot_per_a = in.shot_a2_per_a;
-  lazy.floor_var = std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2);
-  lazy.inv_sigma0 = dist.inv_sigma0.data();
-  lazy.inv_sigma1 = dist.inv_sigma1.data();
-  static_assert(kIsiBins / 8 <= 64, "one pending bit per group of 8 bins");
-  lazy.pending = kIsiBins / 8 == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (kIsiBins / 8)) - 1;
+  kernels::LazyInverseSigmas& noise = dist.noise;
+  noise.lo = dist.lo;
+  noise.step = dist.step;
+  noise.cursor = dist.cursor;
+  noise.base_var = in.thermal_sigma_a * in.thermal_sigma_a + dist.lumped_var;
+  noise.shot_per_a = in.shot_a2_per_a;
+  noise.floor_var = std::pow(1e-6 * std::abs(v.swing_a) + 1e-30, 2);
+  noise.start(kIsiBins);
   const int first = std::max(dist.first_live, 0), last = std::max(dist.last_live, 0);
-  lazy.compute_bins(first, first);
-  lazy.compute_bins(last, last);
-  lazy.least_inv_sigma0 = std::min(dist.inv_sigma0[first], dist.inv_sigma0[last]);
-  lazy.least_inv_sigma1 = std::min(dist.inv_sigma1[first], dist.inv_sigma1[last]);
+  noise.compute_bins(first, first);
+  noise.compute_bins(last, last);
+  noise.least_inv_sigma0 = std::min(noise.inv_sigma0[first], noise.inv_sigma0[last]);
+  noise.least_inv_sigma1 = std::min(noise.inv_sigma1[first], noise.inv_sigma1[last]);
   dist.ready = true;
 }
 
 namespace {
 
-// The distribution's lazy noise, pointed at its own arrays (a copied distribution's point at the
-// original's); null where every bin is computed.
-kernels::LazyInverseSigmas* bound_lazy(const PhaseDistribution& dist) {
-  if (dist.lazy.pending == 0) return nullptr;
-  dist.lazy.inv_sigma0 = dist.inv_sigma0.data();
-  dist.lazy.inv_sigma1 = dist.inv_sigma1.data();
-  return &dist.lazy;
-}
-
 // Every group of the noise that holds a live bin, for the sums that read them all.
 void compute_live_sigmas(const PhaseDistribution& dist) {
-  if (kernels::LazyInverseSigmas* lazy = bound_lazy(dist))
-    lazy->compute_bins(dist.first_live, dist.last_live);
+  dist.noise.compute_bins(dist.first_live, dist.last_live);
 }
 
 template <bool kSlope>
@@ -338,12 +323,13 @@ LogDomainBer log_domain_terms(const PhaseDistribution& dist, double d) {
   for (int i = 0; i < kIsiBins; ++i) {
     const double x0 = dist.lo + i * dist.step;
     if (dist.split) {
-      const double inv = dist.inv_sigma0[i];
+      const double inv = dist.noise.inv_sigma0[i];
       if (dist.p1[i] > 0.0) acc.add(dist.p1[i], (x0 - d) * inv, -inv, true);
       if (dist.p[i] > 0.0) acc.add(dist.p[i], (d - x0) * inv, inv, false);
     } else if (const double p = dist.p[i]; p > 0.0) {
-      acc.add(p, (x0 + dist.cursor - d) * dist.inv_sigma1[i], -dist.inv_sigma1[i], true);
-      acc.add(p, (d - x0) * dist.inv_sigma0[i], dist.inv_sigma0[i], false);
+      acc.add(p, (x0 + dist.cursor - d) * dist.noise.inv_sigma1[i], -dist.noise.inv_sigma1[i],
+              true);
+      acc.add(p, (d - x0) * dist.noise.inv_sigma0[i], dist.noise.inv_sigma0[i], false);
     }
   }
   return acc;
@@ -356,7 +342,7 @@ LogBerSlope log_ber_split(const PhaseDistribution& dist, double d) {
   kernels::QSumSplitInput q;
   q.p0 = dist.p.data();
   q.p1 = dist.p1.data();
-  q.inv_sigma = dist.inv_sigma0.data();
+  q.inv_sigma = dist.noise.inv_sigma0.data();
   q.bins = kIsiBins;
   q.lo = dist.lo;
   q.step = dist.step;
@@ -378,8 +364,8 @@ LogBerSlope log_ber_at(const PhaseDistribution& dist, double d) {
 kernels::QSumInput decision_input(const PhaseDistribution& dist, double d) {
   kernels::QSumInput q;
   q.p = dist.p.data();
-  q.inv_sigma0 = dist.inv_sigma0.data();
-  q.inv_sigma1 = dist.inv_sigma1.data();
+  q.inv_sigma0 = dist.noise.inv_sigma0.data();
+  q.inv_sigma1 = dist.noise.inv_sigma1.data();
   q.bins = kIsiBins;
   q.lo = dist.lo;
   q.step = dist.step;
@@ -387,7 +373,7 @@ kernels::QSumInput decision_input(const PhaseDistribution& dist, double d) {
   q.threshold = d;
   q.first_live = dist.first_live;
   q.last_live = dist.last_live;
-  q.lazy = bound_lazy(dist);
+  q.lazy = dist.noise.pending != 0 ? &dist.noise : nullptr;
   return q;
 }
 
@@ -409,8 +395,8 @@ std::optional<LogBerTails> log_ber_tails_without_jitter(const PhaseDistribution&
 }
 
 double noise_rms_a(const PhaseDistribution& dist) {
-  if (kernels::LazyInverseSigmas* lazy = bound_lazy(dist)) lazy->compute_bins(0, 0);
-  return 1.0 / dist.inv_sigma0[0];
+  dist.noise.compute_bins(0, 0);
+  return 1.0 / dist.noise.inv_sigma0[0];
 }
 
 std::pair<double, double> amplitude_range(const PhaseDistribution& dist) {

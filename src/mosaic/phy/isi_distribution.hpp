@@ -14,6 +14,7 @@ namespace mosaic::phy {
 // decision-sum kernels take whole groups of 8 bins).
 inline constexpr int kIsiBins = 256;
 static_assert(kIsiBins % 8 == 0, "q_sum kernels take whole groups of 8 bins");
+static_assert(kIsiBins / 8 <= 64, "LazyInverseSigmas: one pending bit per group of 8 bins");
 
 // ISI + crosstalk amplitude distribution at one sampling phase, cursor bit excluded; or, for a
 // nonlinear victim (`split`), the whole signal's distribution for either cursor bit.
@@ -25,11 +26,9 @@ struct PhaseDistribution {
   std::vector<double> p;  // cursor bit 0 when split
   bool split = false;     // p1 holds the distribution with the cursor bit at 1
   std::vector<double> p1;
-  // 1/sigma at each bin, cursor 0 and 1: computed as the sums first need them (`lazy`; a
-  // distribution built by hand with lazy.pending = 0 holds them all).
-  mutable std::vector<double> inv_sigma0;
-  mutable std::vector<double> inv_sigma1;
-  mutable kernels::LazyInverseSigmas lazy;
+  // The noise, 1/sigma at each bin for either cursor bit: computed as the sums first need it (a
+  // distribution built by hand fills noise.inv_sigma0 and inv_sigma1, nothing pending).
+  mutable kernels::LazyInverseSigmas noise;
   // The first and last bins with probability (either cursor bit when split), as the decision
   // sums take them (kernels::QSumInput): last_live < 0 where not known (they read p then).
   int first_live = 0;

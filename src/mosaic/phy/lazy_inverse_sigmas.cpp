@@ -4,9 +4,16 @@
 
 namespace mosaic::phy::kernels {
 
+void LazyInverseSigmas::start(int bins) {
+  inv_sigma0.resize(static_cast<std::size_t>(bins));
+  inv_sigma1.resize(static_cast<std::size_t>(bins));
+  const int groups = bins / 8;
+  pending = groups >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << groups) - 1;
+}
+
 void LazyInverseSigmas::compute(int group) {
   inverse_sigmas(lo, step, cursor, base_var, shot_per_a, floor_var, 8 * group, 8 * group + 7,
-                 inv_sigma0, inv_sigma1);
+                 inv_sigma0.data(), inv_sigma1.data());
   pending &= ~(std::uint64_t{1} << group);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace mosaic::phy::kernels {
 
@@ -18,10 +19,11 @@ struct LazyInverseSigmas {
   double base_var = 0.0;
   double shot_per_a = 0.0;
   double floor_var = 0.0;
-  // The distribution's arrays (bins of whole groups).
-  double* inv_sigma0 = nullptr;
-  double* inv_sigma1 = nullptr;
-  // Bit g: bins [8g, 8g + 8) not computed yet; at most 64 groups.
+  // 1/sigma at each bin, cursor bit 0 and 1; a group of 8 bins is valid once not pending.
+  std::vector<double> inv_sigma0;
+  std::vector<double> inv_sigma1;
+  // Bit g: bins [8g, 8g + 8) not computed yet; at most 64 groups. 0 (every bin valid) for noise
+  // filled in by hand.
   std::uint64_t pending = 0;
   // No live bin's 1/sigma is below these (the variance grows with the level, so they are the
   // extreme live bins' smaller): a lane's z = distance x 1/sigma is at least distance x least
@@ -29,6 +31,8 @@ struct LazyInverseSigmas {
   double least_inv_sigma0 = 0.0;
   double least_inv_sigma1 = 0.0;
 
+  // Sized for `bins` (whole groups, at most 512), every group pending.
+  void start(int bins);
   bool needs(int group) const { return (pending >> group) & 1u; }
   void compute(int group);
   // Every pending group that holds a bin of [first, last].
