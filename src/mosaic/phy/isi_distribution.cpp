@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -411,6 +412,25 @@ double log_ber_without_jitter(const PhaseDistribution& dist, double d) {
 double log_ber_lower_bound_without_jitter(const PhaseDistribution& dist, double d) {
   if (dist.split) return -std::numeric_limits<double>::infinity();
   return std::log(0.5) + kernels::q_sum_log_lower_bound(decision_input(dist, d));
+}
+
+double log_ber_upper_bound_without_jitter(const PhaseDistribution& dist, double d) {
+  if (dist.split || dist.last_live < 0) return std::numeric_limits<double>::infinity();
+  // ln of Q's bound at a distance times a 1/sigma below every live bin's: every bin of the tail
+  // lies at least that far from d, and the probabilities sum to 1. At or inside d, Q <= 1.
+  const auto ln_tail = [](double distance, double least_inv_sigma) {
+    if (!(distance > 0.0)) return 0.0;
+    const double z = distance * least_inv_sigma;
+    return -0.5 * z * z - std::numbers::ln2;
+  };
+  const double lowest_one = dist.lo + dist.first_live * dist.step + dist.cursor;
+  const double highest_zero = dist.lo + dist.last_live * dist.step;
+  // ln BER = ln (sum / 2), the sum at most twice the larger tail's bound; 1e-6 covers the
+  // kernels' exp (2e-10), the probabilities' rounding and z's.
+  constexpr double kRoundingRoom = 1e-6;
+  return std::max(ln_tail(lowest_one - d, dist.noise.least_inv_sigma1),
+                  ln_tail(d - highest_zero, dist.noise.least_inv_sigma0)) +
+         kRoundingRoom;
 }
 
 LogBerSlope log_ber_slope_without_jitter(const PhaseDistribution& dist, double d) {

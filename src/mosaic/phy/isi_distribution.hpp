@@ -76,6 +76,12 @@ double log_ber_without_jitter(const PhaseDistribution& dist, double d);
 // exp).
 double log_ber_lower_bound_without_jitter(const PhaseDistribution& dist, double d);
 
+// An upper bound on that ln BER from the distribution's extreme live bins and its least 1/sigma
+// (+inf for a split distribution): the cursor-1 tail is at most Q of the lowest bin's distance
+// and the cursor-0 tail Q of the highest's, Q(z) <= e^(-z^2/2) / 2, with room for the kernels'
+// rounding.
+double log_ber_upper_bound_without_jitter(const PhaseDistribution& dist, double d);
+
 // The same ln BER (its bits) with its derivative in the threshold: of the sum the kernels compute
 // (kernels::QSum), or of the log-domain sum's exact terms.
 struct LogBerSlope {

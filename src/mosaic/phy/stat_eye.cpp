@@ -9,6 +9,7 @@
 #include "mosaic/phy/distribution_pool.hpp"
 #include "mosaic/phy/eye_opening.hpp"
 #include "mosaic/phy/isi_distribution.hpp"
+#include "mosaic/phy/jitter_window.hpp"
 #include "mosaic/phy/lowest_phase.hpp"
 #include "mosaic/phy/stat_eye_jitter.hpp"
 #include "mosaic/phy/stat_eye_threshold.hpp"
@@ -22,9 +23,6 @@ namespace stat_eye_engine {
 // bound needs (the jittered one lies a few tenths of a cell from it, a few 1e-4 decades higher).
 constexpr double kBoundTolerance = 1e-2;
 constexpr double kLn10 = std::numbers::ln10;
-// How far a partial jitter average may lie above the whole one in floating point (ln BER): its
-// terms are the same bits, fewer, summed in another order: a few ulp of a sum of ~400 terms.
-constexpr double kWithinSlack = 1e-9;
 
 class Engine {
  public:
@@ -219,9 +217,11 @@ class Engine {
       return jitter_average(*within, e.at_m_.data() - e.jitter_m_lo_ + 1, e.terms_);
     }
 
-    // The jitter-free values at phases from..from + n - 1, computed before at this threshold.
+    // The jitter-free values at phases from..from + n - 1, computed before at this threshold (NaN
+    // where they were not: JitterWindow).
     void seed(int from, const double* values, int n) {
       for (int k = 0; k < n; ++k) {
+        if (std::isnan(values[k])) continue;
         const int i = engine_->index(from + k);
         l0_[i] = values[k];
         have_l0_[i] = 1;
@@ -274,39 +274,32 @@ class Engine {
   }
 
   // ln BER with jitter at phase s, from the jitter-free ln BER at exactly the offsets the average
-  // reads (the grid's first - 1 to its last + 2), not every phase of the margin. At the phase
-  // whose threshold is being searched, each threshold's values are kept (tried_l0_).
+  // reads (the grid's first - 1 to its last + 2), not every phase of the margin, and of those only
+  // the ones it can feel (JitterWindow). At the phase whose threshold is being searched, each
+  // threshold's values are kept (tried_l0_).
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
-    const int lo = jitter_m_lo_ - 1;
-    const int hi = jitter_m_hi_ + 2;
-    l0_.resize(hi - lo + 1);
-    for (int m = lo; m <= hi; ++m) l0_[m - lo] = log_ber0(s + m, d);
-    if (s == tried_phase_) {
-      tried_d_.push_back(d);
-      tried_l0_.insert(tried_l0_.end(), l0_.begin(), l0_.end());
-    }
-    return with_jitter([&](int m) { return l0_[m - lo]; });
+    fill_window<false>(s, d);
+    return jitter_average(*jitter_, window_.values_at(), terms_);
   }
 
   // log_ber with its derivative in the threshold (the same value, bit for bit).
   SlopePoint log_ber_slope(int s, double d) {
-    const int lo = jitter_m_lo_ - 1;
-    const int hi = jitter_m_hi_ + 2;
-    l0_.resize(hi - lo + 1);
-    dl0_.resize(hi - lo + 1);
-    for (int m = lo; m <= hi; ++m) {
-      const LogBerSlope v = log_ber_slope_without_jitter(distribution(s + m), d);
-      l0_[m - lo] = v.log_ber;
-      dl0_[m - lo] = v.slope;
-    }
-    if (s == tried_phase_) {
-      tried_d_.push_back(d);
-      tried_l0_.insert(tried_l0_.end(), l0_.begin(), l0_.end());
-    }
+    fill_window<true>(s, d);
     const JitterAverageSlope j =
-        jitter_average_slope(*jitter_, l0_.data() - lo, dl0_.data() - lo, terms_, slopes_);
+        jitter_average_slope(*jitter_, window_.values_at(), window_.slopes_at(), terms_, slopes_);
     return {d, j.value, j.slope};
+  }
+
+  template <bool kSlope>
+  void fill_window(int s, double d) {
+    const auto dist_at = [&](int m) -> const PhaseDistribution& { return distribution(s + m); };
+    window_.fill<kSlope>(jitter_, dist_at, d, terms_);
+    if (s == tried_phase_) {
+      // Those left out are NaN: the view at the threshold computes them if it reads them.
+      tried_d_.push_back(d);
+      window_.append_computed(tried_l0_);
+    }
   }
 
   // The horizontal view at threshold d, as the threshold search at phase s left it: the
@@ -402,7 +395,7 @@ class Engine {
   std::vector<double> terms_, slopes_;
   std::vector<PhaseDistribution> cache_;
   bool from_kept_ = false;  // cache_ is the kept set of an eye before (StatEyeInput::kept)
-  std::vector<double> l0_, dl0_;
+  JitterWindow window_;
   double log_w_on_phase_ = 0.0;
   // Each threshold the search at tried_phase_ tried, and the jitter-free values log_ber computed
   // there (one window after another): kept in buffers that outlive a search.

@@ -32,7 +32,8 @@ struct KeptEye {
   double searched_threshold = 0.0;
   // The jitter-free ln BERs at window_threshold (the searched one, where the search computed
   // them) that its jitter average there read, at the offsets the jitter reaches around the
-  // phase: the next eye's view at that threshold starts from them.
+  // phase (NaN at those it left out as unfelt: JitterWindow): the next eye's view at that
+  // threshold starts from them.
   std::vector<double> searched_window;
   double window_threshold = std::numeric_limits<double>::quiet_NaN();
 };

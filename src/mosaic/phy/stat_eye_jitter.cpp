@@ -23,6 +23,15 @@ constexpr double kJitterStepsPerSample = 32.0;
 // ln of the share of the average below which a cell's slope is not weighed in.
 constexpr double kNegligibleShare = 40.0;
 
+// Each run's largest cell share, from its cells (run_end set).
+void add_run_tops(JitterGrid& g) {
+  g.run_top_log_w.clear();
+  for (int t0 = 0; const int t1 : g.run_end) {
+    g.run_top_log_w.push_back(*std::max_element(g.log_w.begin() + t0, g.log_w.begin() + t1));
+    t0 = t1;
+  }
+}
+
 }  // namespace
 
 // The jitter grid for an rms of `jitter_samples`. Jitter is continuous but the phases are whole
@@ -58,6 +67,7 @@ std::shared_ptr<const JitterGrid> jitter_grid(double jitter_samples) {
   }
   for (int t = 1; t <= grid->size(); ++t)
     if (t == grid->size() || grid->m[t] != grid->m[t - 1]) grid->run_end.push_back(t);
+  add_run_tops(*grid);
   built_for = jitter_samples;
   last = std::move(grid);
   return last;
@@ -75,6 +85,7 @@ JitterGrid jitter_grid_within(const JitterGrid& grid, int first, int last) {
     out.log_w.push_back(grid.log_w[t]);
   }
   if (!out.m.empty()) out.run_end.push_back(static_cast<int>(out.m.size()));
+  add_run_tops(out);
   return out;
 }
 

@@ -15,6 +15,8 @@ struct JitterGrid {
   std::vector<double> log_w;  // ln of the cell's share of the Gaussian
   // The runs of cells that share one offset: run r is [run_end[r - 1], run_end[r]) (from 0).
   std::vector<int> run_end;
+  // ln of the largest share among each run's cells, run by run (jitter_window.hpp).
+  std::vector<double> run_top_log_w;
   // ln of the share of the cell centred on offset 0, whose value is the phase's own ln BER0
   // exactly (no cubic): the average is at least log_w_on_phase + ln BER0(s), bit for bit, since
   // it sums that term with others that are not negative.
@@ -40,6 +42,9 @@ JitterGrid jitter_grid_within(const JitterGrid& grid, int first, int last);
 // channel of a link asks for the same few).
 std::shared_ptr<const JitterGrid> jitter_grid_within(const std::shared_ptr<const JitterGrid>& grid,
                                                      int first, int last);
+// How far a partial jitter average may lie above the whole one in floating point (ln BER): its
+// terms are the same bits, fewer, summed in another order: a few ulp of a sum of ~400 terms.
+inline constexpr double kWithinSlack = 1e-9;
 
 // The jitter average of ln BER from its jitter-free values at whole-sample offsets: y_at[m] =
 // ln BER0(s + m) for m from the grid's first offset - 1 to its last + 2. `terms` is a buffer of
