@@ -140,8 +140,9 @@ TEST(JitterWindow, LeavesOutOnlyWhatTheAverageCannotFeel) {
           }
           const JitterAverageSlope whole =
               jitter_average_slope(*grid, y.data() - lo, dy.data() - lo, terms, slopes);
-          window.fill<true>(
-              grid, [&](int m) -> const PhaseDistribution& { return phases(s + m); }, d, terms);
+          const auto dist_at = [&](int m) -> const PhaseDistribution& { return phases(s + m); };
+          const auto value_at = [&](int m) { return log_ber_slope_without_jitter(dist_at(m), d); };
+          window.fill<true>(grid, dist_at, value_at, d, terms);
           const JitterAverageSlope part =
               jitter_average_slope(*grid, window.values_at(), window.slopes_at(), terms, slopes);
           ASSERT_NEAR(part.value, whole.value, 1e-14 * std::max(1.0, std::abs(whole.value)))

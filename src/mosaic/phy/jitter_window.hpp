@@ -38,15 +38,16 @@ void mark_felt_offsets(const JitterGrid& grid, const double* upper_at, double fl
 // are reused from one fill to the next.
 class JitterWindow {
  public:
-  // Fills the window from the phase's distributions, dist_at(m) that at offset m, at threshold d.
+  // Fills the window for a phase at threshold d: dist_at(m) is the phase's distribution at offset
+  // m, value_at(m) its jitter-free ln BER there (LogBerSlope, its slope read only with kSlope).
   // Each offset is bounded from above first (log_ber_upper_bound_without_jitter); the run of
   // cells with the highest bound is computed, its four samples exactly, and its part of the
   // average bounds the whole from below (jitter_grid_within, to kWithinSlack); then every offset
   // a run of cells that may come within kUnfeltShare of that bound reads. `terms` is the jitter
   // average's buffer.
-  template <bool kSlope, class DistAt>
-  void fill(const std::shared_ptr<const JitterGrid>& grid, DistAt&& dist_at, double d,
-            std::vector<double>& terms) {
+  template <bool kSlope, class DistAt, class ValueAt>
+  void fill(const std::shared_ptr<const JitterGrid>& grid, DistAt&& dist_at, ValueAt&& value_at,
+            double d, std::vector<double>& terms) {
     lo_ = grid->m_lo() - 1;
     const int n = grid->m_hi() + 2 - lo_ + 1;
     values_.assign(n, -std::numeric_limits<double>::infinity());
@@ -54,14 +55,9 @@ class JitterWindow {
     computed_.assign(n, 0);
     upper_.resize(n);
     const auto exact = [&](int k) {
-      const PhaseDistribution& dist = dist_at(lo_ + k);
-      if constexpr (kSlope) {
-        const LogBerSlope v = log_ber_slope_without_jitter(dist, d);
-        values_[k] = v.log_ber;
-        slopes_[k] = v.slope;
-      } else {
-        values_[k] = log_ber_without_jitter(dist, d);
-      }
+      const LogBerSlope v = value_at(lo_ + k);
+      values_[k] = v.log_ber;
+      if constexpr (kSlope) slopes_[k] = v.slope;
       upper_[k] = values_[k];
       computed_[k] = 1;
     };

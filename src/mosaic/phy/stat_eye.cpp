@@ -181,8 +181,9 @@ class Engine {
     double operator()(int s) {
       const int i = engine_->index(s);
       if (!have_out_[i]) {
-        out_[i] =
-            engine_->margin_ == 0 ? l0(s) : engine_->with_jitter([&](int m) { return l0(s + m); });
+        out_[i] = engine_->margin_ == 0 ? l0(s) : engine_->with_jitter(s, d_, [&](int m) {
+          return LogBerSlope{l0(s + m), 0.0};
+        });
         have_out_[i] = 1;
       }
       return out_[i];
@@ -265,12 +266,13 @@ class Engine {
     return lowest_phase_pruned([&](int p) { return log_ber0(p, d); }, above, 0, from, to);
   }
 
-  // Jitter average at one phase from the jitter-free ln BER at whole-sample offsets from it:
-  // at(m) = ln BER0(s + m).
-  template <class At>
-  double with_jitter(At&& at) {
-    for (int m = jitter_m_lo_ - 1; m <= jitter_m_hi_ + 2; ++m) at_m_[m - jitter_m_lo_ + 1] = at(m);
-    return jitter_average(*jitter_, at_m_.data() - jitter_m_lo_ + 1, terms_);
+  // Jitter average at phase s and threshold d from the jitter-free ln BER at whole-sample offsets
+  // from it, value_at(m) = ln BER0(s + m) (LogBerSlope), those it can feel (JitterWindow).
+  template <class ValueAt>
+  double with_jitter(int s, double d, ValueAt&& value_at) {
+    const auto dist_at = [&](int m) -> const PhaseDistribution& { return distribution(s + m); };
+    window_.fill<false>(jitter_, dist_at, value_at, d, terms_);
+    return jitter_average(*jitter_, window_.values_at(), terms_);
   }
 
   // ln BER with jitter at phase s, from the jitter-free ln BER at exactly the offsets the average
@@ -279,27 +281,32 @@ class Engine {
   // threshold's values are kept (tried_l0_).
   double log_ber(int s, double d) {
     if (margin_ == 0) return log_ber0(s, d);
-    fill_window<false>(s, d);
-    return jitter_average(*jitter_, window_.values_at(), terms_);
+    const double v = with_jitter(s, d, [&](int m) {
+      return LogBerSlope{log_ber_without_jitter(distribution(s + m), d), 0.0};
+    });
+    keep_tried(s, d);
+    return v;
   }
 
   // log_ber with its derivative in the threshold (the same value, bit for bit).
   SlopePoint log_ber_slope(int s, double d) {
-    fill_window<true>(s, d);
+    const auto dist_at = [&](int m) -> const PhaseDistribution& { return distribution(s + m); };
+    const auto value_at = [&](int m) {
+      return log_ber_slope_without_jitter(distribution(s + m), d);
+    };
+    window_.fill<true>(jitter_, dist_at, value_at, d, terms_);
+    keep_tried(s, d);
     const JitterAverageSlope j =
         jitter_average_slope(*jitter_, window_.values_at(), window_.slopes_at(), terms_, slopes_);
     return {d, j.value, j.slope};
   }
 
-  template <bool kSlope>
-  void fill_window(int s, double d) {
-    const auto dist_at = [&](int m) -> const PhaseDistribution& { return distribution(s + m); };
-    window_.fill<kSlope>(jitter_, dist_at, d, terms_);
-    if (s == tried_phase_) {
-      // Those left out are NaN: the view at the threshold computes them if it reads them.
-      tried_d_.push_back(d);
-      window_.append_computed(tried_l0_);
-    }
+  // At the phase whose threshold is being searched, the window just filled at threshold d (NaN
+  // where it left a value out: the view at the threshold computes it if it reads it).
+  void keep_tried(int s, double d) {
+    if (s != tried_phase_) return;
+    tried_d_.push_back(d);
+    window_.append_computed(tried_l0_);
   }
 
   // The horizontal view at threshold d, as the threshold search at phase s left it: the
