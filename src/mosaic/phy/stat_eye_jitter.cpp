@@ -162,6 +162,11 @@ MOSAIC_TARGET_AVX512 double jitter_average_avx512(const JitterGrid& g, const dou
   __m512d top = _mm512_set1_pd(kNoBer);
   for (int t0 = 0; const int t1 : g.run_end) {
     const RunCubic r(y_at, cell_m[t0]);
+    if (r.hi == kNoBer) {  // both inner samples without BER: every cell's value is -inf
+      std::fill(out + t0, out + t1, kNoBer);
+      t0 = t1;
+      continue;
+    }
     const __m512d y1 = _mm512_set1_pd(r.y1), y2 = _mm512_set1_pd(r.y2);
     const __m512d c3 = _mm512_set1_pd(r.c3), a = _mm512_set1_pd(r.a), b = _mm512_set1_pd(r.b);
     const __m512d hi = _mm512_set1_pd(r.hi);
@@ -203,6 +208,11 @@ MOSAIC_TARGET_AVX2 double jitter_average_avx2(const JitterGrid& g, const double*
   double best = kNoBer;
   for (int t0 = 0; const int t1 : g.run_end) {
     const RunCubic r(y_at, cell_m[t0]);
+    if (r.hi == kNoBer) {  // as jitter_average_avx512
+      std::fill(out + t0, out + t1, kNoBer);
+      t0 = t1;
+      continue;
+    }
     const __m256d y1 = _mm256_set1_pd(r.y1), y2 = _mm256_set1_pd(r.y2);
     const __m256d c3 = _mm256_set1_pd(r.c3), a = _mm256_set1_pd(r.a), b = _mm256_set1_pd(r.b);
     const __m256d hi = _mm256_set1_pd(r.hi);
