@@ -2,16 +2,10 @@
 #include <array>
 
 #include "mosaic/core/rng.hpp"
+#include "mosaic/core/vector_level.hpp"
 
-// Compiled for AVX-512, AVX2 and the baseline, the loader picking the best the CPU has: the
-// rounds are integer arithmetic, the same bits in every clone.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_RNG_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define MOSAIC_RNG_CLONES
-#endif
-
+// The Philox kernel is compiled for each level (MOSAIC_TARGET_CLONES): the rounds are integer
+// arithmetic, the same bits in every clone.
 namespace mosaic {
 namespace {
 
@@ -25,9 +19,9 @@ using Wide = std::uint64_t __attribute__((vector_size(kBatch * sizeof(std::uint6
 // Philox4x32-10 (Salmon et al., SC 2011) of the counters {first + i, c1, c2, c3}, i < kBatch,
 // under key {k0, k1}, as two uniforms per block: word 0 high and word 1 low, then words 2 and 3,
 // the order Rng::uniform() reads them in.
-MOSAIC_RNG_CLONES void philox_uniforms(std::uint32_t first, std::uint32_t c1, std::uint32_t c2,
-                                       std::uint32_t c3, std::uint32_t k0, std::uint32_t k1,
-                                       double* out) {
+MOSAIC_TARGET_CLONES void philox_uniforms(std::uint32_t first, std::uint32_t c1, std::uint32_t c2,
+                                          std::uint32_t c3, std::uint32_t k0, std::uint32_t k1,
+                                          double* out) {
   Words x0, x1, x2, x3;
   for (std::size_t i = 0; i < kBatch; ++i) {
     x0[i] = first + static_cast<std::uint32_t>(i);

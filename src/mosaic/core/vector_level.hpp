@@ -27,11 +27,17 @@ Fn pick_level(VectorLevel level, Fn avx512, Fn avx2, Fn baseline) {
 
 }  // namespace mosaic
 
+// MOSAIC_TARGET_CLONES: a function compiled once per level, the loader picking the best the CPU
+// has (GCC function multiversioning), for loops plain enough to vectorise themselves. Element-wise
+// work, or files built with -ffp-contract=off, gives the same bits in every clone.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define MOSAIC_LEVEL_PATHS 1
 #define MOSAIC_TARGET_AVX512 __attribute__((target("arch=x86-64-v4")))
 #define MOSAIC_TARGET_AVX2 __attribute__((target("arch=x86-64-v3")))
+#define MOSAIC_TARGET_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define MOSAIC_TARGET_AVX512
 #define MOSAIC_TARGET_AVX2
+#define MOSAIC_TARGET_CLONES
 #endif

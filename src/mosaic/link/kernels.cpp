@@ -5,16 +5,11 @@
 #include <cstring>
 #include <utility>
 
+#include "mosaic/core/vector_level.hpp"
 #include "mosaic/link/lane_map.hpp"
 
-// Loops plain enough for the compiler to vectorise, built for AVX-512, AVX2 and the baseline (the
-// loader picks one); integer work only, so every clone gives the same bits.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_LINK_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define MOSAIC_LINK_CLONES
-#endif
+// The MOSAIC_TARGET_CLONES loops are plain enough for the compiler to vectorise; integer work
+// only, so every clone gives the same bits.
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -193,7 +188,7 @@ std::uint64_t count_ones(std::span<const std::uint64_t> words) {
   return total;
 }
 
-MOSAIC_LINK_CLONES
+MOSAIC_TARGET_CLONES
 void training_words(int channel, std::int64_t period, int first_word, std::size_t count,
                     std::uint64_t* out) {
   for (std::size_t i = 0; i < count; ++i)
@@ -381,7 +376,7 @@ std::uint64_t xor_all(std::span<const std::uint64_t> words) {
   return acc[0] ^ acc[1] ^ acc[2] ^ acc[3];
 }
 
-MOSAIC_LINK_CLONES
+MOSAIC_TARGET_CLONES
 std::uint64_t hamming_fold(const std::uint64_t* slots, int r, std::uint64_t* syn,
                            std::uint64_t* scratch) {
   // Folding on the top index bit: the upper half's XOR is that syndrome bit, and upper ^ lower

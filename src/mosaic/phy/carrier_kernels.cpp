@@ -1,15 +1,10 @@
 #include "mosaic/phy/carrier_kernels.hpp"
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_CARRIER_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define MOSAIC_CARRIER_CLONES
-#endif
+#include "mosaic/core/vector_level.hpp"
 
 namespace mosaic::phy::kernels {
 
-MOSAIC_CARRIER_CLONES
+MOSAIC_TARGET_CLONES
 void carrier_lanes(const CarrierCoefficients& k, const double* gen, std::size_t samples, double h,
                    int substeps, double* n, double* light) {
   constexpr int L = kCarrierLanes;

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <cstring>
 
+#include "mosaic/core/vector_level.hpp"
+
 namespace mosaic::phy::kernels {
 
-// One clone per vector width; the loops are element-wise, so each clone gives the same bits.
-#define MOSAIC_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+// One clone per vector width (MOSAIC_TARGET_CLONES); the loops are element-wise, so each clone
+// gives the same bits.
 
-MOSAIC_VECTOR_CLONES int add_fair_bit(const double* half_p, int top, double u, int bins,
+MOSAIC_TARGET_CLONES int add_fair_bit(const double* half_p, int top, double u, int bins,
                                       double scale, double* out) {
   const int whole = static_cast<int>(u);
   const double frac = u - whole;
@@ -34,7 +36,7 @@ MOSAIC_VECTOR_CLONES int add_fair_bit(const double* half_p, int top, double u, i
   return std::min(bins - 1, reach);
 }
 
-MOSAIC_VECTOR_CLONES LumpedTaps lump_taps(const double* taps, int n) {
+MOSAIC_TARGET_CLONES LumpedTaps lump_taps(const double* taps, int n) {
   // Eight lanes as one vector value (GCC's vector extension): each clone adds them at its width,
   // lane by lane, where separate accumulators came out as scalar adds.
   constexpr int kLanes = 8;
@@ -58,7 +60,7 @@ MOSAIC_VECTOR_CLONES LumpedTaps lump_taps(const double* taps, int n) {
   return {pairwise(sum), pairwise(sq)};
 }
 
-MOSAIC_VECTOR_CLONES void inverse_sigmas(double lo, double step, double cursor, double base_var,
+MOSAIC_TARGET_CLONES void inverse_sigmas(double lo, double step, double cursor, double base_var,
                                          double shot_per_a, double floor_var, int first, int last,
                                          double* inv_sigma0, double* inv_sigma1) {
   for (int i = first; i <= last; ++i) {

@@ -307,8 +307,7 @@ double cell_slope(const JitterGrid& g, int t, const double* y_at, const double* 
 // One run's cell slopes where its four samples are finite: cell_slope's cubic, clamp and
 // cut, without branches, so that each clone computes a vector of cells at once (element-wise,
 // the same operations: the same bits at every width).
-#define MOSAIC_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-MOSAIC_VECTOR_CLONES void run_slopes(const double* frac, const double* terms, int n, double cut,
+MOSAIC_TARGET_CLONES void run_slopes(const double* frac, const double* terms, int n, double cut,
                                      const RunCubic& y, const RunCubic& dy, double clamped,
                                      double* slopes) {
   const double y1 = y.y1, yb = y.b, ya = y.a, yc3 = y.c3, hi = y.hi;
@@ -321,7 +320,6 @@ MOSAIC_VECTOR_CLONES void run_slopes(const double* frac, const double* terms, in
     slopes[t] = terms[t] > cut ? slope : 0.0;
   }
 }
-#undef MOSAIC_VECTOR_CLONES
 
 }  // namespace
 

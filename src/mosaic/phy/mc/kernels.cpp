@@ -13,16 +13,14 @@
 #endif
 
 #include "mosaic/core/rng.hpp"
+#include "mosaic/core/vector_level.hpp"
 #include "mosaic/phy/mc/philox_x86.hpp"
 
 // Each hot kernel is compiled for AVX-512, AVX2+FMA and the baseline, and the loader picks the
 // best the CPU has (GCC function multiversioning). The scalar references are compiled once.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_MC_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #define MOSAIC_MC_INLINE __attribute__((always_inline)) inline
 #else
-#define MOSAIC_MC_CLONES
 #define MOSAIC_MC_INLINE inline
 #endif
 
@@ -201,7 +199,7 @@ void philox_words(const LaneKey& key, std::uint32_t first_quad, std::size_t quad
   philox_words_scalar(key, first_quad, quads, w);
 }
 
-MOSAIC_MC_CLONES
+MOSAIC_TARGET_CLONES
 void box_muller_lanes(const std::uint32_t* w, std::size_t quads, float* out) {
   for (std::size_t q = 0; q < quads; ++q) {
     const std::uint32_t* x = w + 4 * q * kLanes;
@@ -275,7 +273,7 @@ void gaussian_lanes_reference(const LaneKey& key, std::uint32_t first_quad, std:
   }
 }
 
-MOSAIC_MC_CLONES
+MOSAIC_TARGET_CLONES
 void tx_lanes(const float* pulse, int taps_ui, int os, const float* bits, std::size_t k0,
               std::size_t nbits, float base, float scale, float* out) {
   for (std::size_t k = 0; k < nbits; ++k) {
@@ -306,7 +304,7 @@ void tx_lanes_reference(const float* pulse, int taps_ui, int os, const float* bi
     }
 }
 
-MOSAIC_MC_CLONES
+MOSAIC_TARGET_CLONES
 void fir_lanes(const float* taps, int ntaps, const float* in, float* out, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     float acc[kLanes];
@@ -330,12 +328,12 @@ void fir_lanes_reference(const float* taps, int ntaps, const float* in, float* o
     }
 }
 
-MOSAIC_MC_CLONES
+MOSAIC_TARGET_CLONES
 void axpy_lanes(float kappa, const float* x, float* acc, std::size_t n) {
   for (std::size_t i = 0; i < n * kLanes; ++i) acc[i] += kappa * x[i];
 }
 
-MOSAIC_MC_CLONES
+MOSAIC_TARGET_CLONES
 void add_noise_lanes(const float* x, const float* u, float thermal_var, float shot_per_a, float* y,
                      std::size_t n) {
   for (std::size_t i = 0; i < n * kLanes; ++i) {

@@ -5,12 +5,12 @@
 // function multiversioning), with its helpers always inlined into every clone. Such files are
 // built with -ffp-contract=off (src/mosaic/phy/CMakeLists.txt), so every clone rounds its
 // products and sums as the scalar references do.
+#include "mosaic/core/vector_level.hpp"
+
+#define MOSAIC_VECTOR_CLONES MOSAIC_TARGET_CLONES
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_VECTOR_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #define MOSAIC_VECTOR_INLINE __attribute__((always_inline)) inline
 #else
-#define MOSAIC_VECTOR_CLONES
 #define MOSAIC_VECTOR_INLINE inline
 #endif
 
