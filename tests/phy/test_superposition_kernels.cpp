@@ -2,8 +2,8 @@
 // runs, decide every bit as the one-lane-at-a-time reference does, over random taps, bits, jitter
 // wide and narrow (the clamp included), several sources, segments where the latest lags are not
 // sent yet, and taps whose zero lags the vector kernels skip, in both orders of the sum (straight
-// on, and in chunks). The pattern table (a source alone) and the chunk table (a source with
-// neighbours) decide every bit as the reference too.
+// on, and in chunks). The pattern table (a source alone), the chunk table (a source with
+// neighbours) and the crosstalk screen decide every bit as the reference too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 
 #include "mosaic/core/rng.hpp"
 #include "mosaic/phy/mc/chunk_pattern_table.hpp"
+#include "mosaic/phy/mc/crosstalk_screen.hpp"
 #include "mosaic/phy/mc/pattern_superposition.hpp"
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 
@@ -106,6 +107,18 @@ Case random_case(Rng& rng, int os, double jitter_rms, int n_sources, long first_
   for (const SuperpositionSource& s : c.sources)
     for (int m = 0; m < s.lags; ++m) mean += 0.5 * s.taps[centre * s.lags + m];
   in.threshold_a = mean + 1e-6 * (rng.uniform() - 0.5);
+  return c;
+}
+
+// A victim and one to eight neighbours in the chunked order, 4 to 32 samples per UI, jitter from
+// none to clamped, and once in a while a victim without lags, whose base the first neighbour's
+// chunk is added to.
+Case neighbours_case(Rng& rng, int trial) {
+  const int os = 4 << (trial % 4);
+  const double jitter = trial % 5 == 0 ? 0.0 : os * std::pow(10.0, -2.0 + 2.3 * rng.uniform());
+  Case c = random_case(rng, os, jitter, 2 + trial % 8, -3 + trial % 5, (trial / 4) % 2 == 1);
+  if (trial % 23 == 0) c.sources[0].lags = 0;
+  c.in.chunk_lags = ChunkPatternTable::kChunkLags;
   return c;
 }
 
@@ -212,14 +225,7 @@ TEST(SuperpositionKernels, ChunkTableDecidesEveryBitAsTheReference) {
   long decided = 0, ones = 0;
   int most_chunks = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const int os = 4 << (trial % 4);
-    const double jitter = trial % 5 == 0 ? 0.0 : os * std::pow(10.0, -2.0 + 2.3 * rng.uniform());
-    const long first_bit = -3 + trial % 5;
-    // Two to nine sources (a victim and up to eight neighbours), and once in a while a victim
-    // without lags, whose base the first neighbour's chunk is added to.
-    Case c = random_case(rng, os, jitter, 2 + trial % 8, first_bit, (trial / 4) % 2 == 1);
-    if (trial % 23 == 0) c.sources[0].lags = 0;
-    c.in.chunk_lags = ChunkPatternTable::kChunkLags;
+    Case c = neighbours_case(rng, trial);
     std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
     superpose_lanes_reference(c.in, slow.data());
     ChunkPatternTable table(std::span(c.sources.data(), c.sources.size()), c.positions,
@@ -233,6 +239,62 @@ TEST(SuperpositionKernels, ChunkTableDecidesEveryBitAsTheReference) {
     count_ones(slow, decided, ones);
   }
   EXPECT_GT(most_chunks, 20);
+  EXPECT_GT(ones, decided / 10);
+  EXPECT_LT(ones, decided * 9 / 10);
+}
+
+// The screen takes most decisions from the victim's sums and the band its neighbours' terms lie
+// in, and sums the neighbours only where the band straddles the threshold: every decision must
+// still be the reference's, with neighbours from a thousandth of the victim's taps (almost all
+// screened) to as strong as the victim (most summed), thermal noise or shot noise alone.
+TEST(SuperpositionKernels, CrosstalkScreenDecidesEveryBitAsTheReference) {
+  Rng rng(17, RngPurpose::kSweepSample, 9);
+  long decided = 0, ones = 0;
+  std::uint64_t screened_weak = 0, summed_weak = 0, summed_strong = 0, decided_strong = 0;
+  int wholes = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    Case c = neighbours_case(rng, trial);
+    const double kappa = std::pow(10.0, -static_cast<double>(trial % 4));  // 1 to 1e-3
+    for (std::size_t s = 1; s < c.taps.size(); ++s)
+      for (double& t : c.taps[s]) t *= kappa;
+    if (trial % 7 == 3) {
+      // Shot noise alone: the sigma grows across the band from 0 at a dark level.
+      c.in.thermal_var_a2 = 0.0;
+      c.in.shot_a2_per_a = 1e-7;
+    }
+    std::vector<float> slow(static_cast<std::size_t>(kSegmentBits) * kLanes, -2.0f);
+    superpose_lanes_reference(c.in, slow.data());
+    // The victim's sums from its whole patterns' table where that fits, from its chunks'.
+    const bool whole =
+        trial % 3 != 0 && CrosstalkScreen::fits(c.positions, c.sources[0].lags, true);
+    wholes += whole;
+    for (int level = 0; level <= static_cast<int>(cpu_vector_level()); ++level) {
+      CrosstalkScreen screen(std::span(c.sources.data(), c.sources.size()), c.positions,
+                             c.in.base_a, whole);
+      ASSERT_EQ(screen.whole() != nullptr, whole);
+      EXPECT_LE(screen.band_low(), 0.0);
+      EXPECT_GE(screen.band_high(), 0.0);
+      std::vector<float> fast(slow.size(), -1.0f);
+      superpose_screened_at(static_cast<VectorLevel>(level), c.in, screen, fast.data());
+      ASSERT_TRUE(same_decisions(fast, slow, level, trial));
+      ASSERT_EQ(screen.decided(), slow.size());
+      if (kappa == 1e-3) {
+        screened_weak += screen.decided() - screen.summed();
+        summed_weak += screen.summed();
+      }
+      if (kappa == 1.0) {
+        decided_strong += screen.decided();
+        summed_strong += screen.summed();
+      }
+    }
+    count_ones(slow, decided, ones);
+  }
+  // Both ways of deciding are exercised: weak neighbours are almost all screened, strong ones
+  // mostly summed.
+  EXPECT_GT(summed_weak, 0u);
+  EXPECT_GT(screened_weak, 20 * summed_weak);
+  EXPECT_GT(summed_strong, decided_strong / 2);
+  EXPECT_GT(wholes, 75);
   EXPECT_GT(ones, decided / 10);
   EXPECT_LT(ones, decided * 9 / 10);
 }

@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cstring>
 #include <stdexcept>
 
+#include "mosaic/phy/mc/chunk_patterns.hpp"
 #include "mosaic/phy/mc/lane_decisions.hpp"
-#include "mosaic/phy/mc/native_vectors.hpp"
 
 // Built with -ffp-contract=off: a table entry's sums are rounded as the reference's.
 namespace mosaic::phy::mc {
@@ -81,101 +80,16 @@ void ChunkPatternTable::build(int position) {
 
 namespace {
 
-// One body per instruction-set level (the lane loops vectorise where they can). Each chunk keeps
-// its lanes' patterns (bit m: the bit first_lag + first + m before the decided one), shifted
-// on by one bit per decision; a lane's entry is then one index away.
+// One body per instruction-set level (the lane loops vectorise where they can).
 MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, ChunkPatternTable& table,
                                  float* decisions) {
-  const std::vector<ChunkPatternTable::Chunk>& chunks = table.chunks();
-  const int n_chunks = static_cast<int>(chunks.size());
-  assert(in.n_sources == table.sources() && in.base_a == table.base_a());
-  // At most kMaxSources sources of kMaxLags lags: ceil(64 / 7) = 10 chunks each.
-  constexpr int kMaxChunks =
-      ChunkPatternTable::kMaxSources * ((ChunkPatternTable::kMaxLags + kChunk - 1) / kChunk);
-  alignas(64) std::uint32_t pattern[kMaxChunks][kLanes];
-  // A bit after the segment's last is not sent yet: the reference skips its lag, here it reads
-  // as 0 (adding +-0, the same sum).
-  const auto shift_in = [&](int c, long r) {
-    const std::uint32_t mask = (1u << chunks[c].width) - 1u;
-    std::uint32_t* p = pattern[c];
-    if (r < kSegmentBits) {
-      const float* row = in.sources[chunks[c].source].bits + r * kLanes;
-      for (int l = 0; l < kLanes; ++l) p[l] = ((p[l] << 1) | (row[l] != 0.0f ? 1u : 0u)) & mask;
-    } else {
-      for (int l = 0; l < kLanes; ++l) p[l] = (p[l] << 1) & mask;
-    }
-  };
-  // The chunk's newest lag for bit k: row k - first_lag - first.
-  const auto newest = [&](int c, long k) {
-    return k - in.sources[chunks[c].source].first_lag - chunks[c].first;
-  };
-  for (int c = 0; c < n_chunks; ++c) {
-    for (int l = 0; l < kLanes; ++l) pattern[c][l] = 0;
-    // Oldest lag first: each later one shifts it up by one.
-    for (int m = chunks[c].width - 1; m >= 0; --m) shift_in(c, newest(c, in.first_bit) - m);
-  }
-  const auto stride = static_cast<std::uint32_t>(table.stride());
+  assert(in.n_sources == table.sources());
+  ChunkPatterns patterns(in, table);
   for (int j = 0; j < kSegmentBits; ++j) {
-    const long k = in.first_bit + j;
-    // A chunk after a source's first takes the bit its predecessor drops (its top lag, one
-    // decision earlier, is this chunk's newest now): the last chunk first, while its
-    // predecessor still holds it.
-    if (j > 0) {
-      for (int c = n_chunks - 1; c >= 0; --c) {
-        if (chunks[c].first == 0) {
-          shift_in(c, newest(c, k));
-          continue;
-        }
-        const std::uint32_t mask = (1u << chunks[c].width) - 1u;
-        const int top = chunks[c - 1].width - 1;
-        for (int l = 0; l < kLanes; ++l)
-          pattern[c][l] = ((pattern[c][l] << 1) | ((pattern[c - 1][l] >> top) & 1u)) & mask;
-      }
-    }
-    double f[kLanes], q[kLanes];
+    if (j > 0) patterns.advance(in.first_bit + j);
+    double f[kLanes], q[kLanes], v0[kLanes], v1[kLanes];
     jittered_positions(in, j, f, q);
-    alignas(64) std::uint32_t offset[kLanes];
-    int lo = static_cast<int>(q[0]), hi = lo;
-    for (int l = 0; l < kLanes; ++l) {
-      const int position = static_cast<int>(q[l]);
-      lo = std::min(lo, position);
-      hi = std::max(hi, position);
-      offset[l] = static_cast<std::uint32_t>(position) * stride;
-    }
-    table.ensure(lo, hi);
-    // Each lane's two sums side by side in one vector, a chain of additions in the reference's
-    // chunk order; eight lanes at a time, so that eight chains are in flight (one alone would wait
-    // on each addition). AVX2 gathers across lanes were slower than these reads on the one CPU
-    // tried (docs/monte_carlo.md).
-    using Pair = VectorOf<2>::D;
-    constexpr int kChains = 8;
-    // Every lane's entry of every chunk, as an index into the sums (a vector pass).
-    alignas(64) std::uint32_t entry[kMaxChunks][kLanes];
-    for (int c = 0; c < n_chunks; ++c) {
-      const std::uint32_t at = static_cast<std::uint32_t>(c) << kChunk;
-      for (int l = 0; l < kLanes; ++l) entry[c][l] = offset[l] + 2 * (at + pattern[c][l]);
-    }
-    const double* sums = table.sums();
-    const int from_chunk = n_chunks > 0 && chunks[0].onto_base ? 1 : 0;
-    double v0[kLanes], v1[kLanes];
-    for (int g = 0; g < kLanes; g += kChains) {
-      Pair a[kChains];
-      for (int u = 0; u < kChains; ++u) {
-        a[u] = Pair{} + in.base_a;
-        if (from_chunk == 1) std::memcpy(&a[u], sums + entry[0][g + u], sizeof a[u]);
-      }
-      for (int c = from_chunk; c < n_chunks; ++c) {
-        for (int u = 0; u < kChains; ++u) {
-          Pair e;
-          std::memcpy(&e, sums + entry[c][g + u], sizeof e);
-          a[u] += e;
-        }
-      }
-      for (int u = 0; u < kChains; ++u) {
-        v0[g + u] = a[u][0];
-        v1[g + u] = a[u][1];
-      }
-    }
+    patterns.sums(table, q, v0, v1);
     decide_row(in, j, f, v0, v1, decisions);
   }
 }

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "mosaic/phy/mc/lane_decisions.hpp"
-#include "mosaic/phy/mc/native_vectors.hpp"
+#include "mosaic/phy/mc/whole_patterns.hpp"
 
 // Built with -ffp-contract=off: a table entry's sums are rounded as the reference's.
 namespace mosaic::phy::mc {
@@ -18,25 +18,40 @@ int checked_lags(int lags) {
 
 }  // namespace
 
-PatternTable::PatternTable(const double* taps, int positions, int lags, double base_a)
-    : lags_(checked_lags(lags)), base_a_(base_a), rows_(static_cast<std::size_t>(positions)) {
+PatternTable::PatternTable(const double* taps, int positions, int lags, double base_a,
+                           int chunk_lags)
+    : lags_(checked_lags(lags)),
+      chunk_width_(chunk_lags > 0 ? chunk_width(lags, chunk_lags) : std::max(lags, 1)),
+      base_a_(base_a),
+      rows_(static_cast<std::size_t>(positions)) {
   taps_.assign(taps, taps + static_cast<std::size_t>(positions) * lags);
 }
 
-// Entry p after lag m holds base + the first m lags' terms of pattern p's low m bits: each lag
-// doubles the entries, the new bit's 1 half adding the tap and its 0 half adding 0 times it.
+// Each chunk's sums by its bits' pattern: entry p after lag m holds the chunk's start (base for
+// the first, 0 for the others) + the first m lags' terms of p's low m bits, each lag doubling
+// the entries, the new bit's 1 half adding the tap and its 0 half adding 0 times it. Then each
+// pattern's sum adds the later chunks' entries onto the first's in order, as the reference adds
+// its chunks' sums (straight on, the first chunk is the whole).
 void PatternTable::build(int position, std::vector<double>& row) const {
   row.assign(std::size_t{1} << lags_, 0.0);
-  row[0] = base_a_;
   const double* t = taps_.data() + static_cast<std::size_t>(position) * lags_;
   const double one = 1.0, zero = 0.0;
-  for (int m = 0; m < lags_; ++m) {
-    const std::size_t half = std::size_t{1} << m;
-    for (std::size_t p = 0; p < half; ++p) {
-      const double v = row[p];
-      row[p | half] = v + one * t[m];
-      row[p] = v + zero * t[m];
+  std::vector<double> chunk;
+  for (int first = 0; first < std::max(lags_, 1); first += chunk_width_) {
+    const int width = std::min(chunk_width_, lags_ - first);
+    chunk.assign(std::size_t{1} << width, 0.0);
+    chunk[0] = first == 0 ? base_a_ : 0.0;
+    for (int m = 0; m < width; ++m) {
+      const std::size_t half = std::size_t{1} << m;
+      for (std::size_t p = 0; p < half; ++p) {
+        const double v = chunk[p];
+        chunk[p | half] = v + one * t[first + m];
+        chunk[p] = v + zero * t[first + m];
+      }
     }
+    const std::size_t mask = chunk.size() - 1;
+    for (std::size_t p = 0; p < row.size(); ++p)
+      row[p] = first == 0 ? chunk[p & mask] : row[p] + chunk[(p >> first) & mask];
   }
 }
 
@@ -45,40 +60,12 @@ namespace {
 // One body per instruction-set level: the table reads between the steps of lane_decisions.hpp.
 MOSAIC_VECTOR_INLINE void decide(const SuperpositionInput& in, PatternTable& table,
                                  float* decisions) {
-  const SuperpositionSource& src = in.sources[0];
-  const int lags = table.lags();
-  const std::uint32_t mask = (std::uint32_t{1} << lags) - 1u;
-  // A bit after the segment's last is not sent yet: the reference skips its lag, here it reads
-  // as 0 (adding +-0, the same sum).
-  auto bit = [&](long r, int l) -> std::uint32_t {
-    return r < kSegmentBits && src.bits[r * kLanes + l] != 0.0f ? 1u : 0u;
-  };
-  std::uint32_t pattern[kLanes];
-  const long k0 = in.first_bit;
-  for (int l = 0; l < kLanes; ++l) {
-    std::uint32_t p = 0;
-    for (int m = 0; m < lags; ++m) p |= bit(k0 - src.first_lag - m, l) << m;
-    pattern[l] = p;
-  }
+  WholePatterns patterns(in, table);
   for (int j = 0; j < kSegmentBits; ++j) {
-    const long k = in.first_bit + j;
-    if (j > 0) {
-      const long r = k - src.first_lag;
-      if (r < kSegmentBits) {
-        const float* row = src.bits + r * kLanes;
-        for (int l = 0; l < kLanes; ++l)
-          pattern[l] = ((pattern[l] << 1) | (row[l] != 0.0f ? 1u : 0u)) & mask;
-      } else {
-        for (int l = 0; l < kLanes; ++l) pattern[l] = (pattern[l] << 1) & mask;
-      }
-    }
+    if (j > 0) patterns.advance(in.first_bit + j);
     double f[kLanes], q[kLanes], v0[kLanes], v1[kLanes];
     jittered_positions(in, j, f, q);
-    for (int l = 0; l < kLanes; ++l) {
-      const int position = static_cast<int>(q[l]);
-      v0[l] = table.at(position)[pattern[l]];
-      v1[l] = table.at(position + 1)[pattern[l]];
-    }
+    patterns.sums(table, q, v0, v1);
     decide_row(in, j, f, v0, v1, decisions);
   }
 }

@@ -11,7 +11,9 @@
 // pattern of the source's last `lags` bits only, so every pattern's sum is worked out once and a
 // decision reads two table entries instead of 2 x lags products. Each entry is formed as the
 // reference forms the sum (base, then each lag's bit times its tap in lag order, a 0 bit adding
-// +-0), so the decisions are the reference's bit for bit; the tests hold them to it.
+// +-0), so the decisions are the reference's bit for bit; the tests hold them to it. In the
+// chunked order (SuperpositionInput::chunk_lags) an entry is the reference's sum over the
+// source's chunks, which is what the crosstalk screen reads for a victim with neighbours.
 namespace mosaic::phy::mc {
 
 class PatternTable {
@@ -29,8 +31,9 @@ class PatternTable {
                kMaxBytes;
   }
 
-  // taps[position * lags + lag] as SuperpositionSource::taps; lags <= kMaxLags.
-  PatternTable(const double* taps, int positions, int lags, double base_a);
+  // taps[position * lags + lag] as SuperpositionSource::taps; lags <= kMaxLags; chunk_lags as
+  // SuperpositionInput's (0: straight on).
+  PatternTable(const double* taps, int positions, int lags, double base_a, int chunk_lags = 0);
 
   // The sums at one position, by pattern (bit m: the bit `first_lag + m` before the decided
   // one), built the first time the position is asked for: jitter visits a few of them.
@@ -45,6 +48,7 @@ class PatternTable {
   void build(int position, std::vector<double>& row) const;
 
   int lags_;
+  int chunk_width_;  // lags_ when straight on
   double base_a_;
   std::vector<double> taps_;
   std::vector<std::vector<double>> rows_;

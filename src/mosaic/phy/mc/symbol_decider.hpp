@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mosaic/phy/mc/chunk_pattern_table.hpp"
+#include "mosaic/phy/mc/crosstalk_screen.hpp"
 #include "mosaic/phy/mc/pattern_superposition.hpp"
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 #include "mosaic/phy/pulse_response.hpp"
@@ -26,7 +27,8 @@ struct SymbolSource {
 // interpolated between the two whole-sample positions around the instant, plus one Gaussian
 // noise draw of the statistical eye's variance at that level. Jitter and noise of segment u of
 // lane l come from the Philox streams (seed, kMcJitter / kMcNoise, channel, kLanes u + l).
-// Stateless but for the segment count.
+// The ways of summing below decide every bit alike; which one a segment takes changes only its
+// speed. Stateless but for the segment count and that choice.
 class SymbolDecider {
  public:
   struct Config {
@@ -42,7 +44,9 @@ class SymbolDecider {
     double base_a = 0.0;  // photocurrent of all-zeros data, the neighbours' leakage in
     // Decisions by table, the same bits (a victim alone: pattern_superposition.hpp; with
     // neighbours: chunk_pattern_table.hpp) where this allows and the table fits (up to 16 MiB per
-    // decider), so the engine allows it for a few counted channels only.
+    // decider), so the engine allows it for a few counted channels only. With neighbours the
+    // crosstalk screen (crosstalk_screen.hpp) comes first: the victim's whole-pattern table where
+    // this allows, its chunk table (4 KiB per position visited) for any channel.
     bool allow_pattern_table = false;
   };
   // sources: the victim first, then its neighbours.
@@ -51,7 +55,10 @@ class SymbolDecider {
   // source_bits[s]: row 0 of the current segment of source s's bits (a BitHistory's
   // segment_start(), history_bits() rows of history before it); decisions: kSegmentBits x lanes.
   void process(std::span<const float* const> source_bits, std::span<float> decisions);
-  void reset() { segment_ = 0; }
+  void reset() {
+    segment_ = 0;
+    screening_ = true;
+  }
 
   long first_bit() const { return first_bit_; }
   // Rows of history before a segment's first bit that process() reads.
@@ -74,7 +81,11 @@ class SymbolDecider {
   std::vector<SuperpositionSource> sources_;  // the kernel's view of taps_, bits set per segment
   std::optional<PatternTable> table_;
   std::optional<ChunkPatternTable> chunk_table_;
+  std::optional<CrosstalkScreen> screen_;
   std::uint64_t segment_ = 0;
+  // Whether the next segment takes the screen: while it leaves few decisions open (weak
+  // neighbours), and on every kScreenProbe-th segment to find out again.
+  bool screening_ = true;
 };
 
 }  // namespace mosaic::phy::mc
