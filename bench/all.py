@@ -164,7 +164,7 @@ def main() -> int:
     rows.append(("Monte Carlo symbol rate, own ISI, 1 thread", fig["mc_symbol_bits_per_s"] / 1e6,
                  "Mbit/s", ">= 100", "AFF3CT bare AWGN loop (published, not run)", 450.0))
     rows.append(("Monte Carlo symbol rate, ISI + 8 aggressors, 1 thread",
-                 fig["mc_symbol_aggressors_bits_per_s"] / 1e6, "Mbit/s", "", "", None))
+                 fig["mc_symbol_aggressors_bits_per_s"] / 1e6, "Mbit/s", ">= 100", "", None))
     rows.append(("Monte Carlo waveform 16 samples/symbol, 1 thread",
                  fig["mc_waveform_bits_per_s"] / 1e6, "Mbit/s", ">= 25", "", None))
     rows.append(("importance sampling to 1e-12", fig["importance_1e12_s"], "s", "<= 0.3", "", None))

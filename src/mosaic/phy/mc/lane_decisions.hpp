@@ -22,7 +22,11 @@ MOSAIC_VECTOR_INLINE void jittered_positions(const SuperpositionInput& in, int j
   const float* jitter = in.jitter + j * kLanes;
   for (int l = 0; l < kLanes; ++l) {
     const double t = decision + std::clamp(rms * jitter[l], -lim, lim);
-    const double whole = std::floor(t);
+    // floor(t) as truncation, less one where that rounded up: the same value (the instant lies
+    // within a few UIs of 0, far inside int's range), and a conversion the AVX-512 clones
+    // vectorise, where std::floor kept every clone's loop scalar.
+    const double cut = static_cast<double>(static_cast<int>(t));
+    const double whole = t < cut ? cut - 1.0 : cut;
     fraction[l] = t - whole;
     position[l] = whole - first;
   }
