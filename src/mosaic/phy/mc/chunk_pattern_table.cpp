@@ -47,7 +47,7 @@ ChunkPatternTable::ChunkPatternTable(std::span<const SuperpositionSource> source
       chunks_.push_back(
           {static_cast<int>(s), first, std::min(width, src.lags - first), s == 0 && first == 0});
   }
-  sums_.assign(static_cast<std::size_t>(positions - 1) * stride(), 0.0);
+  sums_.reset(new double[static_cast<std::size_t>(positions - 1) * stride()]);
   built_.assign(static_cast<std::size_t>(positions - 1), 0);
 }
 
@@ -55,7 +55,7 @@ ChunkPatternTable::ChunkPatternTable(std::span<const SuperpositionSource> source
 // bits: each lag doubles the entries, the new bit's 1 half adding the tap and its 0 half adding 0
 // times it. Done at both positions of the pair, each into its own half.
 void ChunkPatternTable::build(int position) {
-  double* row = sums_.data() + static_cast<std::size_t>(position) * stride();
+  double* row = sums_.get() + static_cast<std::size_t>(position) * stride();
   const double one = 1.0, zero = 0.0;
   for (std::size_t c = 0; c < chunks_.size(); ++c) {
     const Chunk& chunk = chunks_[c];

@@ -9,16 +9,17 @@
 #include "mosaic/phy/mc/superposition_kernels.hpp"
 
 // Symbol-rate decisions of a channel with neighbours, the neighbours' terms summed only where
-// they could change a decision. The neighbours' light reaches the victim through kappa (-26 dB
-// and less for the default fibre): their terms' sum lies within a band a few per cent of the
-// victim's swing wide at any pattern and instant, while the noise draw moves the level by a
-// large part of the eye. So each lane's level is first summed over the victim's own chunks (the
-// reference's partial sum, bit for bit, from a table of the victim alone), the decision is
-// taken at both edges of the band, and where both edges decide alike (with a margin far beyond
-// the rounding of either sum), that is the reference's decision. Only the lanes whose band
-// straddles the threshold, a few in ten thousand at the default design's BER of 1e-3, have their
-// neighbours' terms summed, one lane at a time in the reference's order. The decisions are the
-// reference's bit for bit; the tests hold them to it, with neighbours weak and strong.
+// they could change a decision. The neighbours' light reaches the victim through kappa (-27 dB
+// edge, -33 dB diagonal at zero length for the default fibre): their terms' sum lies within a
+// band a few per cent of the victim's swing wide at any pattern and instant, while the noise
+// draw moves the level by a large part of the eye. So each lane's level is first summed over the
+// victim's own chunks (the reference's partial sum, bit for bit, from a table of the victim
+// alone), the decision is taken at both edges of the band, and where both edges decide alike
+// (with a margin far beyond the rounding of either sum), that is the reference's decision. Only
+// the lanes whose band straddles the threshold, 7 in 10,000 for the prototype at 30 m (BER
+// 2e-3), have their neighbours' terms summed, one lane at a time in the reference's order. The
+// decisions are the reference's bit for bit; the tests hold them to it, with neighbours weak and
+// strong.
 namespace mosaic::phy::mc {
 
 class CrosstalkScreen {
