@@ -20,8 +20,12 @@ namespace {
 // channel, 1 thread: 88 against 53 Mbit/s with 1.3 % open, 45 against 54 with 5.5 %). A segment
 // that leaves more than 1 in kScreenOpenShare open hands the next ones to the full sums, and every
 // kScreenProbe-th segment tries the screen again (a few per cent of the full sums' time where the
-// neighbours are strong throughout).
+// neighbours are strong throughout). Past 8 counted channels the full sums are the vector
+// kernel's, slower than the table's, and the screen stays ahead of them to about one open
+// decision in 5 (10 prototype channels, 1 thread: 92, 76 and 53 against 27-37 Mbit/s at -13,
+// -12 and -11 dB; alike at -10 dB, 19 % open), so there the switch waits for 1 in 8.
 constexpr std::size_t kScreenOpenShare = 32;
+constexpr std::size_t kScreenOpenShareOverLanes = 8;
 constexpr std::uint64_t kScreenProbe = 256;
 
 }  // namespace
@@ -137,7 +141,8 @@ void SymbolDecider::process(std::span<const float* const> source_bits, std::span
   } else if (screen_ && (screening_ || segment % kScreenProbe == 0)) {
     const std::uint64_t summed = screen_->summed();
     superpose_screened(in, *screen_, decisions.data());
-    screening_ = (screen_->summed() - summed) * kScreenOpenShare <= decisions.size();
+    const std::size_t share = chunk_table_ ? kScreenOpenShare : kScreenOpenShareOverLanes;
+    screening_ = (screen_->summed() - summed) * share <= decisions.size();
   } else if (chunk_table_) {
     superpose_by_chunks(in, *chunk_table_, decisions.data());
   } else {
