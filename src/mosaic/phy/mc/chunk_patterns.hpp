@@ -8,6 +8,7 @@
 
 #include "mosaic/phy/mc/chunk_pattern_table.hpp"
 #include "mosaic/phy/mc/native_vectors.hpp"
+#include "mosaic/phy/mc/whole_patterns.hpp"
 
 // The lanes' running bit patterns of a chunk table's chunks and the sums they read, for the
 // kernels that decide by a chunk table (chunk_pattern_table.cpp, crosstalk_screen.cpp), compiled
@@ -100,17 +101,9 @@ class ChunkPatterns {
   }
 
  private:
-  // A bit after the segment's last is not sent yet: the reference skips its lag, here it reads
-  // as 0 (adding +-0, the same sum).
   MOSAIC_VECTOR_INLINE void shift_in(int c, long r) {
-    const std::uint32_t mask = (1u << chunks_[c].width) - 1u;
-    std::uint32_t* p = pattern_[c];
-    if (r < kSegmentBits) {
-      const float* row = in_.sources[chunks_[c].source].bits + r * kLanes;
-      for (int l = 0; l < kLanes; ++l) p[l] = ((p[l] << 1) | (row[l] != 0.0f ? 1u : 0u)) & mask;
-    } else {
-      for (int l = 0; l < kLanes; ++l) p[l] = (p[l] << 1) & mask;
-    }
+    shift_in_row(pattern_[c], in_.sources[chunks_[c].source].bits, r,
+                 (1u << chunks_[c].width) - 1u);
   }
   // The chunk's newest lag for bit k: row k - first_lag - first.
   MOSAIC_VECTOR_INLINE long newest(int c, long k) const {

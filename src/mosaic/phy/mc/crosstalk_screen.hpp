@@ -11,7 +11,7 @@
 // Symbol-rate decisions of a channel with neighbours, the neighbours' terms summed only where
 // they could change a decision. The neighbours' light reaches the victim through kappa (-27 dB
 // edge, -33 dB diagonal at zero length for the default fibre): their terms' sum lies within a
-// band a few per cent of the victim's swing wide at any pattern and instant, while the noise
+// band 1-2 % of the victim's pulse peak wide at any pattern and instant, while the noise
 // draw moves the level by a large part of the eye. So each lane's level is first summed over the
 // victim's own chunks (the reference's partial sum, bit for bit, from a table of the victim
 // alone), the decision is taken at both edges of the band, and where both edges decide alike

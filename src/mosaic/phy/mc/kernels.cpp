@@ -15,14 +15,10 @@
 #include "mosaic/core/rng.hpp"
 #include "mosaic/core/vector_level.hpp"
 #include "mosaic/phy/mc/philox_x86.hpp"
+#include "mosaic/phy/mc/vector_clones.hpp"
 
 // Each hot kernel is compiled for AVX-512, AVX2+FMA and the baseline, and the loader picks the
 // best the CPU has (GCC function multiversioning). The scalar references are compiled once.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define MOSAIC_MC_INLINE __attribute__((always_inline)) inline
-#else
-#define MOSAIC_MC_INLINE inline
-#endif
 
 namespace mosaic::phy::mc {
 namespace {
@@ -33,7 +29,7 @@ std::uint32_t mix_index(std::uint64_t v, std::uint32_t mult) {
 
 // ln(x) for x in (0, 1], float: exponent from the bits, mantissa in [sqrt(1/2), sqrt(2)) through
 // the atanh series ln m = 2 (s + s^3/3 + ... + s^9/9), s = (m - 1)/(m + 1), |s| < 0.172.
-MOSAIC_MC_INLINE float ln_unit(float x) {
+MOSAIC_VECTOR_INLINE float ln_unit(float x) {
   const std::int32_t bits = std::bit_cast<std::int32_t>(x);
   std::int32_t e = (bits >> 23) - 127;
   float m = std::bit_cast<float>((bits & 0x007FFFFF) | 0x3F800000);
@@ -48,7 +44,7 @@ MOSAIC_MC_INLINE float ln_unit(float x) {
 
 // Box-Muller pair from two Philox words: the angle goes through its half, h in [-pi/2, pi/2),
 // where short Taylor series are accurate to ~1e-7.
-MOSAIC_MC_INLINE void box_muller(std::uint32_t a, std::uint32_t b, float& z0, float& z1) {
+MOSAIC_VECTOR_INLINE void box_muller(std::uint32_t a, std::uint32_t b, float& z0, float& z1) {
   const float u1 = static_cast<float>(static_cast<std::int32_t>(a >> 1)) * 0x1.0p-31f + 0x1.0p-32f;
   const float r2 = -2.0f * ln_unit(u1);
   const float r = std::sqrt(r2);

@@ -43,7 +43,7 @@ MOSAIC_VECTOR_INLINE void sos_fixed(const float* coef, float* state, const float
 
 }  // namespace
 
-MOSAIC_VECTOR_CLONES
+MOSAIC_TARGET_CLONES
 void sos_lanes(const float* coef, int sections, float* state, const float* in, float* out,
                std::size_t n) {
   switch (sections) {

@@ -15,7 +15,7 @@
 namespace mosaic::phy::mc {
 namespace {
 
-// The screen sums a lane's neighbours one lane at a time, some 10x the cost of a decision by the
+// The screen sums a lane's neighbours one lane at a time, some 8x the cost of a decision by the
 // full chunk table: past about one open decision in 25 the full sums are faster (prototype
 // channel, 1 thread: 88 against 53 Mbit/s with 1.3 % open, 45 against 54 with 5.5 %). A segment
 // that leaves more than 1 in kScreenOpenShare open hands the next ones to the full sums, and every

@@ -1,13 +1,12 @@
 #pragma once
 
 // For the files whose kernels are written with GCC / clang vector extensions: each kernel is
-// compiled for AVX-512, AVX2 and the baseline, the loader picking the best the CPU has (GCC
-// function multiversioning), with its helpers always inlined into every clone. Such files are
+// compiled for AVX-512, AVX2 and the baseline (MOSAIC_TARGET_CLONES, or one MOSAIC_TARGET_* body
+// a level), with its helpers always inlined into every clone (MOSAIC_VECTOR_INLINE). Such files are
 // built with -ffp-contract=off (src/mosaic/phy/CMakeLists.txt), so every clone rounds its
 // products and sums as the scalar references do.
 #include "mosaic/core/vector_level.hpp"
 
-#define MOSAIC_VECTOR_CLONES MOSAIC_TARGET_CLONES
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define MOSAIC_VECTOR_INLINE __attribute__((always_inline)) inline
 #else

@@ -7,8 +7,23 @@
 
 // The lanes' running patterns of one source's every lag and the sums of a PatternTable they
 // read, for the kernels that decide by such a table (pattern_superposition.cpp,
-// crosstalk_screen.cpp), compiled into each of their clones.
+// crosstalk_screen.cpp), compiled into each of their clones; and the one-bit step that the
+// chunk patterns (chunk_patterns.hpp) take too.
 namespace mosaic::phy::mc {
+
+// Each lane's pattern (its newest bit lowest) moved on by row r of a source's bits.
+// A bit after the segment's last is not sent yet: the reference skips its lag, here it reads as
+// 0 (adding +-0, the same sum).
+MOSAIC_VECTOR_INLINE void shift_in_row(std::uint32_t* pattern, const float* bits, long r,
+                                       std::uint32_t mask) {
+  if (r < kSegmentBits) {
+    const float* row = bits + r * kLanes;
+    for (int l = 0; l < kLanes; ++l)
+      pattern[l] = ((pattern[l] << 1) | (row[l] != 0.0f ? 1u : 0u)) & mask;
+  } else {
+    for (int l = 0; l < kLanes; ++l) pattern[l] = (pattern[l] << 1) & mask;
+  }
+}
 
 class WholePatterns {
  public:
@@ -25,14 +40,7 @@ class WholePatterns {
 
   // On to bit k, one after the last.
   MOSAIC_VECTOR_INLINE void advance(long k) {
-    const long r = k - src_.first_lag;
-    if (r < kSegmentBits) {
-      const float* row = src_.bits + r * kLanes;
-      for (int l = 0; l < kLanes; ++l)
-        pattern_[l] = ((pattern_[l] << 1) | (row[l] != 0.0f ? 1u : 0u)) & mask_;
-    } else {
-      for (int l = 0; l < kLanes; ++l) pattern_[l] = (pattern_[l] << 1) & mask_;
-    }
+    shift_in_row(pattern_, src_.bits, k - src_.first_lag, mask_);
   }
 
   // Each lane's sums at its whole-sample position (q, as a double) and the next.
