@@ -56,6 +56,42 @@ TEST(TapSummary, TheLargestInOrderAndTheSumsOfTheRest) {
   }
 }
 
+// A pulse's rows as it stores them (side by side, h[j * rows + r]) give the same summaries bit for
+// bit from whichever column the search for the largest starts: ties (repeated sizes of either
+// sign) included, where the column order alone decides which is kept.
+TEST(TapSummary, TheRowsSideBySideGiveTheSameSummariesFromAnyFirstColumn) {
+  Rng rng(23, RngPurpose::kSweepSample, 4);
+  for (const int span : {1, 7, 9, 10, 33, 64}) {
+    for (const int rows : {1, 5, 16}) {
+      std::vector<double> by_phase(static_cast<std::size_t>(rows) * span);
+      for (double& v : by_phase) {
+        const double u = rng.uniform();
+        v = u < 0.1 ? 0.0 : u < 0.3 ? (u < 0.2 ? -0.5 : 0.5) : (u - 0.65) * std::exp(-8 * u);
+      }
+      std::vector<double> side_by_side(by_phase.size());
+      for (int r = 0; r < rows; ++r)
+        for (int j = 0; j < span; ++j)
+          side_by_side[static_cast<std::size_t>(j) * rows + r] = by_phase[r * span + j];
+      const std::vector<TapSummary> rowwise = summarize_taps(by_phase, rows, span);
+      for (int first = 0; first < span; first += std::max(1, span / 5)) {
+        const std::vector<TapSummary> s =
+            summarize_interleaved_taps(side_by_side.data(), rows, span, first);
+        ASSERT_EQ(s.size(), rowwise.size());
+        for (int r = 0; r < rows; ++r) {
+          const TapSummary& a = rowwise[r];
+          const TapSummary& b = s[r];
+          ASSERT_EQ(a.count, b.count);
+          EXPECT_EQ(a.top, b.top) << span << " " << rows << " " << first;
+          EXPECT_EQ(a.top_sample, b.top_sample);
+          EXPECT_EQ(a.rest_sum, b.rest_sum);
+          EXPECT_EQ(a.rest_squares, b.rest_squares);
+          EXPECT_EQ(a.next, b.next);
+        }
+      }
+    }
+  }
+}
+
 // The same eye with its pulses' summaries removed: every row is then gathered tap by tap.
 StatEyeResult eye_tap_by_tap(StatEyeInput in, std::vector<PulseResponse>& copies) {
   copies.clear();

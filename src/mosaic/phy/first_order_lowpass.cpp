@@ -1,6 +1,7 @@
 #include <cmath>
 
 #include "mosaic/phy/lowpass.hpp"
+#include "mosaic/phy/pulse_kernels.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -17,6 +18,10 @@ class FirstOrderLowPass final : public LowPass {
     const double ratio = 1.0 / x;
     const double denominator = ratio + x;
     return {ratio / denominator, -1.0 / denominator};
+  }
+  void normalised_bins(double f3db_hz, double df_hz, int count,
+                       std::complex<double>* out) const override {
+    kernels::first_order_bins(f3db_hz, df_hz, count, out);
   }
   std::vector<AnalogSection> sections() const override { return {{{1, 0, 0}, {1, 1, 0}}}; }
 };

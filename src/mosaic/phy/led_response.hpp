@@ -27,6 +27,10 @@ class LedResponse {
   std::complex<double> transfer(double f3db_hz, double f_hz) const {
     return small_signal(f3db_hz, f_hz);
   }
+  // transfer(f3db_hz, k * df_hz) for k in [0, count), bit for bit: a pulse's every bin at once.
+  void transfers(double f3db_hz, double df_hz, int count, std::complex<double>* out) const {
+    small_signal_bins(f3db_hz, df_hz, count, out);
+  }
   // Rms width (s) of the zero-phase part of that response: the precursor room a causal engine
   // leaves for it (0 when the response is causal).
   double zero_phase_rms_s(double f3db_hz) const { return zero_phase_rms(f3db_hz); }
@@ -58,6 +62,10 @@ class LedResponse {
  private:
   virtual double f3db_hz() const = 0;
   virtual std::complex<double> small_signal(double f3db_hz, double f_hz) const = 0;
+  virtual void small_signal_bins(double f3db_hz, double df_hz, int count,
+                                 std::complex<double>* out) const {
+    for (int k = 0; k < count; ++k) out[k] = small_signal(f3db_hz, k * df_hz);
+  }
   virtual double zero_phase_rms(double f3db_hz) const = 0;
   virtual bool is_linear() const = 0;
   virtual std::string stat_eye_assumption() const { return {}; }

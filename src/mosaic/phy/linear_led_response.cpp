@@ -18,6 +18,10 @@ class LinearLed final : public LedResponse {
   std::complex<double> small_signal(double f3db_hz, double f_hz) const override {
     return shape_->response(f3db_hz, f_hz);
   }
+  void small_signal_bins(double f3db_hz, double df_hz, int count,
+                         std::complex<double>* out) const override {
+    shape_->responses(f3db_hz, df_hz, count, out);
+  }
   double zero_phase_rms(double f3db_hz) const override { return shape_->zero_phase_rms_s(f3db_hz); }
   bool is_linear() const override { return true; }
   std::unique_ptr<mc::Transmitter> make_transmitter(

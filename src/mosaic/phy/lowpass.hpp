@@ -21,6 +21,10 @@ class LowPass {
   std::complex<double> response(double f3db_hz, double f_hz) const {
     return normalised(f_hz / f3db_hz);
   }
+  // response(f3db_hz, k * df_hz) for k in [0, count), bit for bit: a pulse's every bin at once.
+  void responses(double f3db_hz, double df_hz, int count, std::complex<double>* out) const {
+    normalised_bins(f3db_hz, df_hz, count, out);
+  }
   // Rms width (s) of the zero-phase part of the impulse response at f3db_hz: the precursor room a
   // causal engine leaves for it (0 for causal shapes).
   double zero_phase_rms_s(double f3db_hz) const { return zero_phase_rms(f3db_hz); }
@@ -34,6 +38,10 @@ class LowPass {
 
  private:
   virtual std::complex<double> normalised(double x) const = 0;  // x = f / f3db
+  virtual void normalised_bins(double f3db_hz, double df_hz, int count,
+                               std::complex<double>* out) const {
+    for (int k = 0; k < count; ++k) out[k] = normalised((k * df_hz) / f3db_hz);
+  }
   virtual double zero_phase_rms(double /*f3db_hz*/) const { return 0.0; }
   virtual bool is_pass_through() const { return false; }
   virtual bool is_rational() const { return true; }

@@ -6,6 +6,7 @@
 #include <unsupported/Eigen/FFT>
 
 #include "mosaic/phy/array_layout.hpp"
+#include "mosaic/phy/pulse_kernels.hpp"
 
 namespace mosaic::phy {
 namespace {
@@ -78,14 +79,15 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   // Buffers this thread keeps: a link asks for one pulse per channel.
   thread_local std::vector<std::complex<double>> spectrum;
   thread_local std::vector<double> time;
+  thread_local std::vector<std::complex<double>> led;
   spectrum.resize(n);
+  led.resize(n / 2 + 1);
   const double df = 1.0 / (n * bit_period_s_ / samples_per_ui_);
-  for (int k = 0; k <= n / 2; ++k) {
-    const std::complex<double> h = led_response(led_f3db_hz, k * df);
-    spectrum[k] = common_[k] * h;
-    if (k > 0 && k < n - k) spectrum[n - k] = common_[n - k] * std::conj(h);
-  }
-  // A real response: the inverse of its conjugate-symmetric spectrum by the half-size transform.
+  led_->transfers(led_f3db_hz, df, n / 2 + 1, led.data());
+  // A real response: the inverse of its conjugate-symmetric spectrum by the half-size transform,
+  // which reads the bins up to n / 2 alone (Eigen's kissfft, for every n): the others are left
+  // as they are.
+  kernels::multiply_bins(common_.data(), led.data(), n / 2 + 1, spectrum.data());
   Eigen::FFT<double>& fft = this_threads_fft();
   fft.inv(time, spectrum);
   PulseResponse p;
@@ -99,16 +101,7 @@ PulseResponse ChainModel::pulse(double led_f3db_hz) const {
   p.h.insert(p.h.end(), time.begin(), time.begin() + (n - shift));
   // The reference phase is the middle of the pulse's top: its maximum, or for a flat top (ideal
   // filters) the centre of the samples within a hair of the maximum.
-  const double top = *std::max_element(p.h.begin(), p.h.end());
-  int first = -1;
-  int last = -1;
-  for (int i = 0; i < n; ++i) {
-    if (p.h[i] >= top - 1e-9 * std::abs(top)) {
-      if (first < 0) first = i;
-      last = i;
-    }
-  }
-  p.peak = (first + last) / 2;
+  p.peak = kernels::peak_index(p.h.data(), n);
   const double alpha = pre_emphasis_;
   p.drive_offset = alpha / (1.0 + alpha);
   index_by_phase(p);
@@ -122,7 +115,7 @@ void index_by_phase(PulseResponse& p) {
   p.by_phase.reserve(p.h.size());
   for (int r = 0; r < os; ++r)
     for (int j = 0; j < span; ++j) p.by_phase.push_back(p.h[static_cast<std::size_t>(j) * os + r]);
-  p.tap_summaries = summarize_taps(p.by_phase, os, span);
+  p.tap_summaries = summarize_interleaved_taps(p.h.data(), os, span, p.peak / os);
 }
 
 }  // namespace mosaic::phy
