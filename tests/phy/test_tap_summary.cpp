@@ -18,6 +18,25 @@
 namespace mosaic::phy {
 namespace {
 
+// Rows of `span` samples one after the other, laid side by side as a pulse stores its phases.
+std::vector<double> side_by_side(const std::vector<double>& rows_in_turn, int rows, int span) {
+  std::vector<double> out(rows_in_turn.size());
+  for (int r = 0; r < rows; ++r)
+    for (int j = 0; j < span; ++j)
+      out[static_cast<std::size_t>(j) * rows + r] =
+          rows_in_turn[static_cast<std::size_t>(r) * span + j];
+  return out;
+}
+
+// Columns of a row by size, ties the lower column first.
+std::vector<int> by_size(const double* row, int span) {
+  std::vector<int> order(span);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return std::abs(row[a]) > std::abs(row[b]); });
+  return order;
+}
+
 TEST(TapSummary, TheLargestInOrderAndTheSumsOfTheRest) {
   Rng rng(21, RngPurpose::kSweepSample, 9);
   for (const int span : {1, 5, 8, 9, 10, 64}) {
@@ -30,14 +49,12 @@ TEST(TapSummary, TheLargestInOrderAndTheSumsOfTheRest) {
              : u < 0.3 ? -0.25
                        : (u < 0.6 ? -1.0 : 1.0) * std::exp(-30.0 * rng.uniform());
     }
-    const std::vector<TapSummary> summary = summarize_taps(x, rows, span);
+    const std::vector<TapSummary> summary =
+        summarize_interleaved_taps(side_by_side(x, rows, span).data(), rows, span, 0);
     ASSERT_EQ(summary.size(), static_cast<std::size_t>(rows));
     for (int r = 0; r < rows; ++r) {
       const double* row = x.data() + static_cast<std::size_t>(r) * span;
-      std::vector<int> order(span);
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(),
-                       [&](int a, int b) { return std::abs(row[a]) > std::abs(row[b]); });
+      const std::vector<int> order = by_size(row, span);
       const TapSummary& t = summary[r];
       ASSERT_EQ(t.count, std::min(span, TapSummary::kTop));
       for (int k = 0; k < t.count; ++k) EXPECT_EQ(t.top[k], order[k]) << span << " " << r;
@@ -56,36 +73,50 @@ TEST(TapSummary, TheLargestInOrderAndTheSumsOfTheRest) {
   }
 }
 
-// A pulse's rows as it stores them (side by side, h[j * rows + r]) give the same summaries bit for
-// bit from whichever column the search for the largest starts: ties (repeated sizes of either
-// sign) included, where the column order alone decides which is kept.
-TEST(TapSummary, TheRowsSideBySideGiveTheSameSummariesFromAnyFirstColumn) {
+// The summaries' bits as their definition states them, from whichever column the search for the
+// largest starts: the top columns by size (ties: the lower column first, which decides between
+// repeated sizes of either sign), the others summed in column order, then the top ones added
+// from the smallest up.
+TEST(TapSummary, TheBitsOfTheDefinitionFromAnyFirstColumn) {
   Rng rng(23, RngPurpose::kSweepSample, 4);
   for (const int span : {1, 7, 9, 10, 33, 64}) {
     for (const int rows : {1, 5, 16}) {
-      std::vector<double> by_phase(static_cast<std::size_t>(rows) * span);
-      for (double& v : by_phase) {
+      std::vector<double> x(static_cast<std::size_t>(rows) * span);
+      for (double& v : x) {
         const double u = rng.uniform();
         v = u < 0.1 ? 0.0 : u < 0.3 ? (u < 0.2 ? -0.5 : 0.5) : (u - 0.65) * std::exp(-8 * u);
       }
-      std::vector<double> side_by_side(by_phase.size());
-      for (int r = 0; r < rows; ++r)
-        for (int j = 0; j < span; ++j)
-          side_by_side[static_cast<std::size_t>(j) * rows + r] = by_phase[r * span + j];
-      const std::vector<TapSummary> rowwise = summarize_taps(by_phase, rows, span);
+      const std::vector<double> h = side_by_side(x, rows, span);
       for (int first = 0; first < span; first += std::max(1, span / 5)) {
-        const std::vector<TapSummary> s =
-            summarize_interleaved_taps(side_by_side.data(), rows, span, first);
-        ASSERT_EQ(s.size(), rowwise.size());
+        const std::vector<TapSummary> s = summarize_interleaved_taps(h.data(), rows, span, first);
+        ASSERT_EQ(s.size(), static_cast<std::size_t>(rows));
         for (int r = 0; r < rows; ++r) {
-          const TapSummary& a = rowwise[r];
-          const TapSummary& b = s[r];
-          ASSERT_EQ(a.count, b.count);
-          EXPECT_EQ(a.top, b.top) << span << " " << rows << " " << first;
-          EXPECT_EQ(a.top_sample, b.top_sample);
-          EXPECT_EQ(a.rest_sum, b.rest_sum);
-          EXPECT_EQ(a.rest_squares, b.rest_squares);
-          EXPECT_EQ(a.next, b.next);
+          const double* row = x.data() + static_cast<std::size_t>(r) * span;
+          const std::vector<int> order = by_size(row, span);
+          const int count = std::min(span, TapSummary::kTop);
+          const TapSummary& t = s[r];
+          ASSERT_EQ(t.count, count);
+          std::vector<bool> top(span, false);
+          for (int k = 0; k < count; ++k) {
+            EXPECT_EQ(t.top[k], order[k]) << span << " " << rows << " " << first;
+            EXPECT_EQ(t.top_sample[k], row[order[k]]);
+            top[order[k]] = true;
+          }
+          EXPECT_EQ(t.next, span > count ? std::abs(row[order[count]]) : 0.0);
+          double sum = 0.0, squares = 0.0;
+          for (int j = 0; j < span; ++j) {
+            if (top[j]) continue;
+            sum += row[j];
+            squares += row[j] * row[j];
+          }
+          EXPECT_EQ(t.rest_sum[count], sum) << span << " " << rows << " " << first;
+          EXPECT_EQ(t.rest_squares[count], squares);
+          for (int k = count - 1; k >= 0; --k) {
+            sum += row[order[k]];
+            squares += row[order[k]] * row[order[k]];
+            EXPECT_EQ(t.rest_sum[k], sum);
+            EXPECT_EQ(t.rest_squares[k], squares);
+          }
         }
       }
     }

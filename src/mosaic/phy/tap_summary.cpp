@@ -117,13 +117,4 @@ std::vector<TapSummary> summarize_interleaved_taps(const double* h, int rows, in
   return out;
 }
 
-std::vector<TapSummary> summarize_taps(const std::vector<double>& by_phase, int rows, int span) {
-  std::vector<double> interleaved(by_phase.size());
-  for (int r = 0; r < rows; ++r)
-    for (int j = 0; j < span; ++j)
-      interleaved[static_cast<std::size_t>(j) * rows + r] =
-          by_phase[static_cast<std::size_t>(r) * span + j];
-  return summarize_interleaved_taps(interleaved.data(), rows, span, 0);
-}
-
 }  // namespace mosaic::phy

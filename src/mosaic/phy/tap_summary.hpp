@@ -26,12 +26,11 @@ struct TapSummary {
   double next = 0.0;  // the largest |sample| outside top (0 if none)
 };
 
-// Summaries of the `rows` rows of `span` samples each of a pulse's by_phase.
-std::vector<TapSummary> summarize_taps(const std::vector<double>& by_phase, int rows, int span);
-// The same summaries (bit for bit) from the rows side by side, h[j * rows + r], as a pulse's h
-// holds its phases: the rows are read, and their sums run, together. The columns are searched for
-// the largest from `first_column` on, round the end (the same result from any: the pulse's peak
-// column is the quickest).
+// Summaries of the `rows` rows of `span` samples each of a pulse, from the rows side by side,
+// h[j * rows + r], as a pulse's h holds its phases (by_phase[r * span + j] is the same sample): the
+// rows are read, and their sums run, together. The columns are searched for the largest from
+// `first_column` on, round the end (the same result from any: the pulse's peak column is the
+// quickest).
 std::vector<TapSummary> summarize_interleaved_taps(const double* h, int rows, int span,
                                                    int first_column);
 

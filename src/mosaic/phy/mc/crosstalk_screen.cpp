@@ -25,25 +25,8 @@ constexpr double kMargin = 0x1p-36;
 MOSAIC_VECTOR_INLINE float decide_in_full(const SuperpositionInput& in, int j, int l, double f,
                                           double q, double v0, double v1) {
   const long k = in.first_bit + j;
-  const auto position = static_cast<std::size_t>(q);
-  for (int s = 1; s < in.n_sources; ++s) {
-    const SuperpositionSource& src = in.sources[s];
-    const double* t0 = src.taps + position * src.lags;
-    const double* t1 = t0 + src.lags;
-    const int width = chunk_width(src.lags, in.chunk_lags);
-    for (int start = 0; start < src.lags; start += width) {
-      double c0 = 0.0, c1 = 0.0;
-      for (int m = start; m < std::min(start + width, src.lags); ++m) {
-        const long r = k - (src.first_lag + m);
-        if (r >= kSegmentBits) continue;  // a later bit: not sent yet
-        const float b = src.bits[r * kLanes + l];
-        c0 += b * t0[m];
-        c1 += b * t1[m];
-      }
-      v0 = v0 + c0;
-      v1 = v1 + c1;
-    }
-  }
+  for (int s = 1; s < in.n_sources; ++s)
+    add_source_terms(in, s, k, l, static_cast<std::size_t>(q), v0, v1);
   const double v = (1.0 - f) * v0 + f * v1;
   const double sigma = std::sqrt(in.thermal_var_a2 + in.shot_a2_per_a * std::max(v, 0.0));
   return decision_bit(v + sigma * in.noise[j * kLanes + l] > in.threshold_a);

@@ -197,26 +197,8 @@ void superpose_lanes_reference(const SuperpositionInput& in, float* decisions) {
       const int q = static_cast<int>(i0 - in.first_position);
       double v0 = in.base_a, v1 = in.base_a;
       const long k = in.first_bit + j;
-      for (int s = 0; s < in.n_sources; ++s) {
-        const SuperpositionSource& src = in.sources[s];
-        const double* t0 = src.taps + static_cast<std::size_t>(q) * src.lags;
-        const double* t1 = t0 + src.lags;
-        const int width =
-            in.chunk_lags > 0 ? chunk_width(src.lags, in.chunk_lags) : std::max(src.lags, 1);
-        for (int start = 0; start < src.lags; start += width) {
-          const bool onto_sum = in.chunk_lags == 0 || (s == 0 && start == 0);
-          double c0 = onto_sum ? v0 : 0.0, c1 = onto_sum ? v1 : 0.0;
-          for (int m = start; m < std::min(start + width, src.lags); ++m) {
-            const long r = k - (src.first_lag + m);
-            if (r >= kSegmentBits) continue;  // a later bit: not sent yet
-            const float b = src.bits[r * kLanes + l];
-            c0 += b * t0[m];
-            c1 += b * t1[m];
-          }
-          v0 = onto_sum ? c0 : v0 + c0;
-          v1 = onto_sum ? c1 : v1 + c1;
-        }
-      }
+      for (int s = 0; s < in.n_sources; ++s)
+        add_source_terms(in, s, k, l, static_cast<std::size_t>(q), v0, v1);
       const double v = (1.0 - f) * v0 + f * v1;
       const double sigma = std::sqrt(in.thermal_var_a2 + in.shot_a2_per_a * std::max(v, 0.0));
       const double y = v + sigma * in.noise[j * kLanes + l];

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
+
 #include "mosaic/core/vector_level.hpp"
 #include "mosaic/phy/mc/kernels.hpp"
 #include "mosaic/phy/mc/segment.hpp"
@@ -59,6 +62,32 @@ inline int chunk_width(int lags, int most) {
   if (lags <= 0) return 1;
   const int chunks = (lags + most - 1) / most;
   return (lags + chunks - 1) / chunks;
+}
+
+// Source s's terms for bit k of lane l at whole-sample position `position`, added onto the
+// level pair (v0, v1) in the order chunk_lags sets: the reference's sum, one source at a time.
+// Only for files built with -ffp-contract=off (the reference, the crosstalk screen's full sums),
+// so that every caller rounds it alike.
+inline void add_source_terms(const SuperpositionInput& in, int s, long k, int l,
+                             std::size_t position, double& v0, double& v1) {
+  const SuperpositionSource& src = in.sources[s];
+  const double* t0 = src.taps + position * src.lags;
+  const double* t1 = t0 + src.lags;
+  const int width =
+      in.chunk_lags > 0 ? chunk_width(src.lags, in.chunk_lags) : std::max(src.lags, 1);
+  for (int start = 0; start < src.lags; start += width) {
+    const bool onto_sum = in.chunk_lags == 0 || (s == 0 && start == 0);
+    double c0 = onto_sum ? v0 : 0.0, c1 = onto_sum ? v1 : 0.0;
+    for (int m = start; m < std::min(start + width, src.lags); ++m) {
+      const long r = k - (src.first_lag + m);
+      if (r >= kSegmentBits) continue;  // a later bit: not sent yet
+      const float b = src.bits[r * kLanes + l];
+      c0 += b * t0[m];
+      c1 += b * t1[m];
+    }
+    v0 = onto_sum ? c0 : v0 + c0;
+    v1 = onto_sum ? c1 : v1 + c1;
+  }
 }
 
 // decisions[j * kLanes + l]: 1 or 0 (decision_bit) for bit j of lane l of the segment.
